@@ -1,0 +1,77 @@
+// Command-line entry of the `chuhan` executable.
+//   chuhan            the engine on stdin/stdout (UCCI or UCI, chosen by the first command)
+//   chuhan perft ...  move-generation counts (see bench/perft.ts)
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { version } from '../package.json';
+import { runPerftCli } from '../bench/perft';
+import { runSession } from './session';
+
+/** Exit code of a usage error (bad option, bad value). */
+const USAGE_ERROR = 2;
+
+function writeLine(line: string): void {
+  process.stdout.write(line + '\n');
+}
+
+/** A commander option parser that accepts only a non-negative decimal integer. */
+function nonNegativeInt(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n)) {
+    throw new InvalidArgumentError('expected a non-negative integer.');
+  }
+  return n;
+}
+
+interface PerftOptions {
+  depth?: number;
+  fen?: string;
+  divide?: boolean;
+  epd?: string;
+  maxNodes?: number;
+}
+
+function buildProgram(): Command {
+  const program = new Command();
+  program
+    .name('chuhan')
+    .description('Chuhan (楚漢), a xiangqi engine. Without a command it speaks UCCI or UCI on stdin/stdout.')
+    .version(version, '-V, --version', 'print the version and exit')
+    .helpOption('-h, --help', 'show this help')
+    .exitOverride()
+    .action(async () => {
+      await runSession(process.stdin, writeLine);
+      // `quit` may arrive while stdin is still open: release it so the process can end.
+      process.stdin.destroy();
+    });
+
+  program
+    .command('perft')
+    .description('count the leaf nodes of the legal move tree')
+    .option('--depth <n>', 'search depth', nonNegativeInt)
+    .option('--fen <fen>', 'start position (default: the initial position)')
+    .option('--divide', 'print the count below each root move')
+    .option('--epd <file>', 'check every position and count of an EPD file')
+    .option('--max-nodes <n>', 'skip EPD entries whose expected count is larger', nonNegativeInt)
+    .exitOverride()
+    .action(async (opts: PerftOptions) => {
+      process.exitCode = await runPerftCli(opts, writeLine);
+    });
+
+  return program;
+}
+
+async function main(): Promise<void> {
+  try {
+    await buildProgram().parseAsync(process.argv);
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // commander has already printed the message (or the help / version text).
+      process.exitCode = err.exitCode === 0 ? 0 : USAGE_ERROR;
+      return;
+    }
+    process.stderr.write(`chuhan: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exitCode = 1;
+  }
+}
+
+void main();
