@@ -1,0 +1,379 @@
+// Move generation into preallocated Int32Array buffers.
+//
+// Pseudo-legal moves follow every piece rule (palace, river, horse legs, elephant eyes,
+// cannon screens). Legality is then settled by a cheap filter: when the side to move is not
+// in check, a non-king move whose origin is not on the king's rank or file nor diagonally
+// next to it (a horse leg), and whose target is not on the king's rank or file, cannot
+// expose the king: it changes no ray through the king and unblocks no horse leg. Only the
+// remaining moves are tried on the board and tested with kingAttacked.
+
+import { kingAttacked, ORTHO, WALL } from './attacks';
+import { Position } from './position';
+import {
+  ADVISOR,
+  BISHOP,
+  BLACK,
+  CANNON,
+  IN_BOARD,
+  IN_PALACE,
+  KING,
+  KNIGHT,
+  OWN_HALF,
+  PAWN,
+  RED,
+  ROOK,
+  forward,
+} from './types';
+
+const SLOTS = 8;
+
+// Target tables, 0-terminated, 8 entries per square (per colour where the rule depends on it).
+const KING_T = new Uint8Array(2 * 256 * 8);
+const ADVISOR_T = new Uint8Array(2 * 256 * 8);
+const BISHOP_T = new Uint8Array(2 * 256 * 8);
+const BISHOP_EYE = new Uint8Array(2 * 256 * 8);
+const KNIGHT_T = new Uint8Array(256 * 8);
+const KNIGHT_LEG = new Uint8Array(256 * 8);
+const PAWN_T = new Uint8Array(2 * 256 * 8);
+
+const KNIGHT_STEPS = [-33, -31, -18, 14, 33, 31, 18, -14];
+const KNIGHT_LEGS = [-16, -16, -1, -1, 16, 16, 1, 1];
+const DIAG = [-17, -15, 15, 17];
+
+(function buildTables() {
+  for (let sq = 0; sq < 256; sq++) {
+    if (!IN_BOARD[sq]) continue;
+    let n = 0;
+    for (let i = 0; i < 8; i++) {
+      const t = sq + KNIGHT_STEPS[i];
+      if (t >= 0 && t < 256 && IN_BOARD[t]) {
+        KNIGHT_T[sq * 8 + n] = t;
+        KNIGHT_LEG[sq * 8 + n] = sq + KNIGHT_LEGS[i];
+        n++;
+      }
+    }
+    for (let colour = RED; colour <= BLACK; colour++) {
+      const base = (colour * 256 + sq) * 8;
+      if (IN_PALACE[colour * 256 + sq]) {
+        n = 0;
+        for (const d of ORTHO) if (IN_PALACE[colour * 256 + sq + d]) KING_T[base + n++] = sq + d;
+        n = 0;
+        for (const d of DIAG) if (IN_PALACE[colour * 256 + sq + d]) ADVISOR_T[base + n++] = sq + d;
+      }
+      if (OWN_HALF[colour * 256 + sq]) {
+        n = 0;
+        for (const d of DIAG) {
+          const t = sq + 2 * d;
+          if (t >= 0 && t < 256 && IN_BOARD[t] && OWN_HALF[colour * 256 + t]) {
+            BISHOP_T[base + n] = t;
+            BISHOP_EYE[base + n] = sq + d;
+            n++;
+          }
+        }
+      }
+      n = 0;
+      const f = sq + forward(colour);
+      if (IN_BOARD[f]) PAWN_T[base + n++] = f;
+      if (!OWN_HALF[colour * 256 + sq]) {
+        if (IN_BOARD[sq - 1]) PAWN_T[base + n++] = sq - 1;
+        if (IN_BOARD[sq + 1]) PAWN_T[base + n++] = sq + 1;
+      }
+    }
+  }
+})();
+
+/** Appends all pseudo-legal moves of the side to move to buf from index n; returns the new end. */
+export function generatePseudo(pos: Position, buf: Int32Array, n: number): number {
+  const b = pos.board;
+  const pl = pos.plist;
+  const pc = pos.pcount;
+  const us = pos.side;
+  const them = us ^ 1;
+  const hi = us << 3;
+  const cbase = us * 256 * 8;
+
+  // Chariots
+  let code = ROOK | hi;
+  for (let i = 0, cnt = pc[code]; i < cnt; i++) {
+    const from = pl[code * SLOTS + i];
+    for (let d = 0; d < 4; d++) {
+      const dir = ORTHO[d];
+      let t = from + dir;
+      while (b[t] === 0) {
+        buf[n++] = from | (t << 8);
+        t += dir;
+      }
+      if (b[t] >> 3 === them) buf[n++] = from | (t << 8);
+    }
+  }
+  // Cannons
+  code = CANNON | hi;
+  for (let i = 0, cnt = pc[code]; i < cnt; i++) {
+    const from = pl[code * SLOTS + i];
+    for (let d = 0; d < 4; d++) {
+      const dir = ORTHO[d];
+      let t = from + dir;
+      while (b[t] === 0) {
+        buf[n++] = from | (t << 8);
+        t += dir;
+      }
+      if (b[t] === WALL) continue;
+      t += dir;
+      while (b[t] === 0) t += dir;
+      if (b[t] >> 3 === them) buf[n++] = from | (t << 8);
+    }
+  }
+  // Horses
+  code = KNIGHT | hi;
+  for (let i = 0, cnt = pc[code]; i < cnt; i++) {
+    const from = pl[code * SLOTS + i];
+    for (let k = from * 8, end = k + 8; k < end; k++) {
+      const t = KNIGHT_T[k];
+      if (t === 0) break;
+      if (b[KNIGHT_LEG[k]] !== 0) continue;
+      const c = b[t];
+      if (c === 0 || c >> 3 === them) buf[n++] = from | (t << 8);
+    }
+  }
+  // Soldiers
+  code = PAWN | hi;
+  for (let i = 0, cnt = pc[code]; i < cnt; i++) {
+    const from = pl[code * SLOTS + i];
+    for (let k = cbase + from * 8, end = k + 8; k < end; k++) {
+      const t = PAWN_T[k];
+      if (t === 0) break;
+      const c = b[t];
+      if (c === 0 || c >> 3 === them) buf[n++] = from | (t << 8);
+    }
+  }
+  // Elephants
+  code = BISHOP | hi;
+  for (let i = 0, cnt = pc[code]; i < cnt; i++) {
+    const from = pl[code * SLOTS + i];
+    for (let k = cbase + from * 8, end = k + 8; k < end; k++) {
+      const t = BISHOP_T[k];
+      if (t === 0) break;
+      if (b[BISHOP_EYE[k]] !== 0) continue;
+      const c = b[t];
+      if (c === 0 || c >> 3 === them) buf[n++] = from | (t << 8);
+    }
+  }
+  // Advisors
+  code = ADVISOR | hi;
+  for (let i = 0, cnt = pc[code]; i < cnt; i++) {
+    const from = pl[code * SLOTS + i];
+    for (let k = cbase + from * 8, end = k + 8; k < end; k++) {
+      const t = ADVISOR_T[k];
+      if (t === 0) break;
+      const c = b[t];
+      if (c === 0 || c >> 3 === them) buf[n++] = from | (t << 8);
+    }
+  }
+  // King
+  code = KING | hi;
+  if (pc[code] !== 0) {
+    const from = pl[code * SLOTS];
+    for (let k = cbase + from * 8, end = k + 8; k < end; k++) {
+      const t = KING_T[k];
+      if (t === 0) break;
+      const c = b[t];
+      if (c === 0 || c >> 3 === them) buf[n++] = from | (t << 8);
+    }
+  }
+  return n;
+}
+
+/** Appends the pseudo-legal captures of the side to move; returns the new end. */
+export function generateCaptures(pos: Position, buf: Int32Array, n: number): number {
+  const b = pos.board;
+  const pl = pos.plist;
+  const pc = pos.pcount;
+  const us = pos.side;
+  const them = us ^ 1;
+  const hi = us << 3;
+  const cbase = us * 256 * 8;
+
+  let code = ROOK | hi;
+  for (let i = 0, cnt = pc[code]; i < cnt; i++) {
+    const from = pl[code * SLOTS + i];
+    for (let d = 0; d < 4; d++) {
+      const dir = ORTHO[d];
+      let t = from + dir;
+      while (b[t] === 0) t += dir;
+      if (b[t] >> 3 === them) buf[n++] = from | (t << 8);
+    }
+  }
+  code = CANNON | hi;
+  for (let i = 0, cnt = pc[code]; i < cnt; i++) {
+    const from = pl[code * SLOTS + i];
+    for (let d = 0; d < 4; d++) {
+      const dir = ORTHO[d];
+      let t = from + dir;
+      while (b[t] === 0) t += dir;
+      if (b[t] === WALL) continue;
+      t += dir;
+      while (b[t] === 0) t += dir;
+      if (b[t] >> 3 === them) buf[n++] = from | (t << 8);
+    }
+  }
+  code = KNIGHT | hi;
+  for (let i = 0, cnt = pc[code]; i < cnt; i++) {
+    const from = pl[code * SLOTS + i];
+    for (let k = from * 8, end = k + 8; k < end; k++) {
+      const t = KNIGHT_T[k];
+      if (t === 0) break;
+      if (b[t] >> 3 === them && b[KNIGHT_LEG[k]] === 0) buf[n++] = from | (t << 8);
+    }
+  }
+  n = capturesFromTable(b, pl, pc, PAWN | hi, PAWN_T, cbase, them, buf, n);
+  code = BISHOP | hi;
+  for (let i = 0, cnt = pc[code]; i < cnt; i++) {
+    const from = pl[code * SLOTS + i];
+    for (let k = cbase + from * 8, end = k + 8; k < end; k++) {
+      const t = BISHOP_T[k];
+      if (t === 0) break;
+      if (b[t] >> 3 === them && b[BISHOP_EYE[k]] === 0) buf[n++] = from | (t << 8);
+    }
+  }
+  n = capturesFromTable(b, pl, pc, ADVISOR | hi, ADVISOR_T, cbase, them, buf, n);
+  n = capturesFromTable(b, pl, pc, KING | hi, KING_T, cbase, them, buf, n);
+  return n;
+}
+
+function capturesFromTable(
+  b: Uint8Array,
+  pl: Uint8Array,
+  pc: Uint8Array,
+  code: number,
+  table: Uint8Array,
+  cbase: number,
+  them: number,
+  buf: Int32Array,
+  n: number,
+): number {
+  for (let i = 0, cnt = pc[code]; i < cnt; i++) {
+    const from = pl[code * SLOTS + i];
+    for (let k = cbase + from * 8, end = k + 8; k < end; k++) {
+      const t = table[k];
+      if (t === 0) break;
+      if (b[t] >> 3 === them) buf[n++] = from | (t << 8);
+    }
+  }
+  return n;
+}
+
+/** Tries a pseudo-legal move on the board and tells whether the mover's king is then safe. */
+export function isLegal(pos: Position, move: number): boolean {
+  const b = pos.board;
+  const from = move & 255;
+  const to = (move >> 8) & 255;
+  const p = b[from];
+  const c = b[to];
+  const us = pos.side;
+  b[to] = p;
+  b[from] = 0;
+  const k = (p & 7) === KING ? to : pos.plist[(KING | (us << 3)) * SLOTS];
+  const safe = !kingAttacked(b, k, us ^ 1);
+  b[from] = p;
+  b[to] = c;
+  return safe;
+}
+
+/**
+ * Keeps only the legal moves among buf[start..end) (pseudo-legal moves of the side to move),
+ * compacting them in place; returns the new end.
+ */
+export function filterLegal(pos: Position, buf: Int32Array, start: number, end: number): number {
+  const us = pos.side;
+  const ksq = pos.plist[(KING | (us << 3)) * SLOTS];
+  const check = kingAttacked(pos.board, ksq, us ^ 1);
+  const kf = ksq & 15;
+  const kr = ksq >> 4;
+  let n = start;
+  for (let i = start; i < end; i++) {
+    const m = buf[i];
+    if (!check) {
+      const from = m & 255;
+      const to = (m >> 8) & 255;
+      const d = from - ksq;
+      if (
+        (from & 15) !== kf &&
+        from >> 4 !== kr &&
+        d !== 15 &&
+        d !== 17 &&
+        d !== -15 &&
+        d !== -17 &&
+        (to & 15) !== kf &&
+        to >> 4 !== kr
+      ) {
+        buf[n++] = m;
+        continue;
+      }
+    }
+    if (isLegal(pos, m)) buf[n++] = m;
+  }
+  return n;
+}
+
+/** Appends all legal moves; returns the new end. */
+export function generateLegal(pos: Position, buf: Int32Array, n: number): number {
+  return filterLegal(pos, buf, n, generatePseudo(pos, buf, n));
+}
+
+/** Is the move possible for the side to move under the piece rules (not checking king safety)? */
+export function isPseudoLegal(pos: Position, move: number): boolean {
+  const from = move & 255;
+  const to = (move >> 8) & 255;
+  if (from === to || !IN_BOARD[from] || !IN_BOARD[to] || move >>> 16 !== 0) return false;
+  const b = pos.board;
+  const p = b[from];
+  const us = pos.side;
+  if (p === 0 || p >> 3 !== us) return false;
+  const c = b[to];
+  if (c !== 0 && c >> 3 === us) return false;
+  const cbase = (us * 256 + from) * 8;
+  switch (p & 7) {
+    case KING:
+      return inTable(KING_T, cbase, to);
+    case ADVISOR:
+      return inTable(ADVISOR_T, cbase, to);
+    case BISHOP:
+      for (let k = cbase; k < cbase + 8 && BISHOP_T[k] !== 0; k++) {
+        if (BISHOP_T[k] === to) return b[BISHOP_EYE[k]] === 0;
+      }
+      return false;
+    case KNIGHT:
+      for (let k = from * 8; k < from * 8 + 8 && KNIGHT_T[k] !== 0; k++) {
+        if (KNIGHT_T[k] === to) return b[KNIGHT_LEG[k]] === 0;
+      }
+      return false;
+    case PAWN:
+      return inTable(PAWN_T, cbase, to);
+    case ROOK:
+    case CANNON: {
+      let step: number;
+      if ((from & 15) === (to & 15)) step = to > from ? 16 : -16;
+      else if (from >> 4 === to >> 4) step = to > from ? 1 : -1;
+      else return false;
+      let between = 0;
+      for (let t = from + step; t !== to; t += step) if (b[t] !== 0) between++;
+      if ((p & 7) === ROOK) return between === 0;
+      return c === 0 ? between === 0 : between === 1;
+    }
+  }
+  return false;
+}
+
+function inTable(table: Uint8Array, base: number, to: number): boolean {
+  for (let k = base; k < base + 8; k++) {
+    const t = table[k];
+    if (t === 0) return false;
+    if (t === to) return true;
+  }
+  return false;
+}
+
+/** Is the move legal for the side to move (any integer accepted; garbage gives false)? */
+export function isLegalMove(pos: Position, move: number): boolean {
+  return isPseudoLegal(pos, move) && isLegal(pos, move);
+}

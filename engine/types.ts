@@ -1,0 +1,100 @@
+// Colours, piece codes, board geometry and the move encoding.
+//
+// The board is a 16x16 padded mailbox (256 entries). The 9x10 playing area sits at
+// files 3..11 and rows 3..12, so that every horse jump from a real point lands inside
+// the array and one table lookup (IN_BOARD) tells whether it is on the board.
+//   square = ((rank + 3) << 4) | (file + 3)     file 0..8 = a..i, rank 0..9 (red's back rank = 0)
+// Red moves "up" (+16), black "down" (-16).
+
+export const RED = 0;
+export const BLACK = 1;
+
+// Piece kinds. A piece code on the board is kind | (colour << 3); 0 is an empty point.
+export const KING = 1;
+export const ADVISOR = 2;
+export const BISHOP = 3; // elephant
+export const KNIGHT = 4; // horse
+export const ROOK = 5; // chariot
+export const CANNON = 6;
+export const PAWN = 7; // soldier
+
+export const PIECE_CODES = 16;
+
+export function pieceCode(colour: number, kind: number): number {
+  return kind | (colour << 3);
+}
+export function colourOf(code: number): number {
+  return code >> 3;
+}
+export function kindOf(code: number): number {
+  return code & 7;
+}
+
+export const FILE_OFFSET = 3;
+export const RANK_OFFSET = 3;
+
+export function makeSquare(file: number, rank: number): number {
+  return ((rank + RANK_OFFSET) << 4) | (file + FILE_OFFSET);
+}
+export function fileOf(sq: number): number {
+  return (sq & 15) - FILE_OFFSET;
+}
+export function rankOf(sq: number): number {
+  return (sq >> 4) - RANK_OFFSET;
+}
+/** The same point seen from the other side (rotated 180 degrees is not it: this flips ranks only). */
+export function flipRank(sq: number): number {
+  return makeSquare(fileOf(sq), 9 - rankOf(sq));
+}
+export function flipFile(sq: number): number {
+  return makeSquare(8 - fileOf(sq), rankOf(sq));
+}
+
+// A move is one integer: from | (to << 8). 0 is "no move" (square 0 is off the board).
+export function makeMove(from: number, to: number): number {
+  return from | (to << 8);
+}
+export function moveFrom(m: number): number {
+  return m & 255;
+}
+export function moveTo(m: number): number {
+  return (m >> 8) & 255;
+}
+export const NO_MOVE = 0;
+
+/** Longest game history a position keeps (game moves plus search plies). */
+export const MAX_HISTORY = 8192;
+/** Upper bound on legal moves in any xiangqi position (the real maximum is far lower). */
+export const MAX_MOVES = 128;
+
+export const IN_BOARD = new Uint8Array(256);
+/** IN_PALACE[colour * 256 + sq] */
+export const IN_PALACE = new Uint8Array(512);
+/** OWN_HALF[colour * 256 + sq]: the point is on that colour's side of the river. */
+export const OWN_HALF = new Uint8Array(512);
+
+for (let rank = 0; rank < 10; rank++) {
+  for (let file = 0; file < 9; file++) {
+    const sq = makeSquare(file, rank);
+    IN_BOARD[sq] = 1;
+    OWN_HALF[RED * 256 + sq] = rank <= 4 ? 1 : 0;
+    OWN_HALF[BLACK * 256 + sq] = rank >= 5 ? 1 : 0;
+    if (file >= 3 && file <= 5) {
+      if (rank <= 2) IN_PALACE[RED * 256 + sq] = 1;
+      if (rank >= 7) IN_PALACE[BLACK * 256 + sq] = 1;
+    }
+  }
+}
+
+/** Forward step of a soldier of the given colour. */
+export function forward(colour: number): number {
+  return colour === RED ? 16 : -16;
+}
+
+export const KIND_LETTERS = ' KABNRCP';
+export const KIND_NAMES = ['', 'king', 'advisor', 'elephant', 'horse', 'chariot', 'cannon', 'soldier'];
+export const COLOUR_NAMES = ['red', 'black'];
+
+export function squareName(sq: number): string {
+  return String.fromCharCode(97 + fileOf(sq)) + String(rankOf(sq));
+}
