@@ -1,0 +1,68 @@
+// What the protocol hands to the search, and what the search reports back.
+// Times are in milliseconds whatever the protocol's units were.
+
+export interface SearchLimits {
+  /** Fixed depth in plies. */
+  depth?: number;
+  /** Stop after about this many nodes. */
+  nodes?: number;
+  /** Think exactly this long. */
+  movetime?: number;
+  /** Clock of the side to move: remaining time, increment, moves to the next control. */
+  time?: number;
+  increment?: number;
+  movestogo?: number;
+  /** Search until told to stop (also what a ponder search does until ponderhit). */
+  infinite?: boolean;
+  /**
+   * Pondering: search as if infinite until the signal PONDERHIT is raised, then apply the clock
+   * limits counting from that moment.
+   */
+  ponder?: boolean;
+  /** Root moves that must not be played (UCCI `banmoves`). */
+  excluded?: number[];
+  /** Number of principal variations to report (MultiPV). */
+  multipv?: number;
+}
+
+/** A score: centipawns from the side to move's view, or mate in N moves (negative: being mated). */
+export interface Score {
+  cp?: number;
+  mate?: number;
+}
+
+export interface SearchInfo {
+  depth: number;
+  seldepth: number;
+  /** 1-based index of this line when MultiPV > 1. */
+  multipv: number;
+  score: Score;
+  /** Set when the score is only a bound (aspiration-window fail). */
+  bound?: 'lower' | 'upper';
+  nodes: number;
+  nps: number;
+  /** Milliseconds since the search started. */
+  time: number;
+  /** Transposition-table fill in permille. */
+  hashfull: number;
+  pv: number[];
+}
+
+export interface SearchResult {
+  /** 0 when there is no legal or permitted move (or depth 0 was asked for). */
+  bestMove: number;
+  /** Expected reply, 0 if unknown. */
+  ponderMove: number;
+  score: Score;
+  depth: number;
+  nodes: number;
+  time: number;
+}
+
+/**
+ * Indexes into the shared Int32Array of signals between the protocol thread and the search:
+ * the protocol writes them (Atomics.store) while the search polls them.
+ */
+export const SIGNAL_STOP = 0;
+export const SIGNAL_PONDERHIT = 1;
+export const SIGNAL_COUNT = 2;
