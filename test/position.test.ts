@@ -1,0 +1,153 @@
+// make/unmake, incremental keys and sums, and the agreement of the move generators with each other.
+import { describe, expect, it } from 'vitest';
+import {
+  IN_BOARD,
+  MAX_MOVES,
+  Position,
+  START_FEN,
+  computeKey,
+  generateCaptures,
+  generateLegal,
+  isLegal,
+  isLegalMove,
+  makeMove,
+  parseFen,
+  toFen,
+} from '../engine/index';
+import { PHASE_WEIGHT, PSQ_EG, PSQ_MG } from '../engine/pst';
+import { WALL } from '../engine/attacks';
+import { rng } from './helpers';
+
+/** Every field recomputed from the board alone. */
+function snapshot(pos: Position) {
+  let mg = 0;
+  let eg = 0;
+  let phase = 0;
+  const lists: string[] = [];
+  for (let sq = 0; sq < 256; sq++) {
+    const c = pos.board[sq];
+    if (c === 0 || c === WALL) continue;
+    mg += PSQ_MG[c * 256 + sq];
+    eg += PSQ_EG[c * 256 + sq];
+    phase += PHASE_WEIGHT[c & 7];
+  }
+  for (let code = 1; code < 16; code++) {
+    const squares: number[] = [];
+    for (let i = 0; i < pos.count(code); i++) {
+      const sq = pos.pieceSquare(code, i);
+      if (pos.board[sq] !== code) throw new Error(`piece list says ${code} on ${sq}, board has ${pos.board[sq]}`);
+      squares.push(sq);
+    }
+    lists.push(squares.sort((a, b) => a - b).join(','));
+  }
+  const [lo, hi] = computeKey(pos);
+  return { fen: toFen(pos), mg, eg, phase, lists, lo, hi };
+}
+
+function sameSums(pos: Position, s: ReturnType<typeof snapshot>): boolean {
+  return pos.mg === s.mg && pos.eg === s.eg && pos.phase === s.phase && pos.keyLo === s.lo && pos.keyHi === s.hi;
+}
+
+function incremental(pos: Position) {
+  return { mg: pos.mg, eg: pos.eg, phase: pos.phase, lo: pos.keyLo, hi: pos.keyHi };
+}
+
+describe('random games', () => {
+  it('keep every incremental field equal to its from-scratch value over 100,000 random moves, and unmake restores all', () => {
+    const rand = rng(12345);
+    const buf = new Int32Array(MAX_MOVES);
+    let moves = 0;
+    let games = 0;
+    while (moves < 100_000) {
+      games++;
+      const pos = parseFen(START_FEN);
+      const snaps: Array<ReturnType<typeof snapshot>> = [];
+      for (let ply = 0; ply < 200; ply++) {
+        const n = generateLegal(pos, buf, 0);
+        if (n === 0) break;
+        const s = snapshot(pos);
+        if (!sameSums(pos, s)) expect(incremental(pos)).toEqual({ mg: s.mg, eg: s.eg, phase: s.phase, lo: s.lo, hi: s.hi });
+        snaps.push(s);
+        pos.make(buf[Math.floor(rand() * n)]);
+        moves++;
+      }
+      // Take everything back, checking each earlier state is restored exactly.
+      while (pos.ply > 0) {
+        pos.unmake();
+        const s = snaps[pos.ply];
+        const now = snapshot(pos);
+        if (JSON.stringify(now) !== JSON.stringify(s)) expect(now).toEqual(s);
+        if (!sameSums(pos, s)) expect(incremental(pos)).toEqual({ mg: s.mg, eg: s.eg, phase: s.phase, lo: s.lo, hi: s.hi });
+      }
+      expect(toFen(pos)).toBe(START_FEN);
+    }
+    expect(games).toBeGreaterThan(400);
+  });
+
+  it('the same position reached by different move orders has the same key', () => {
+    const a = parseFen(START_FEN);
+    const b = parseFen(START_FEN);
+    for (const m of ['h2e2', 'h9g7', 'b0c2']) a.make(iccs(a, m));
+    for (const m of ['b0c2', 'h9g7', 'h2e2']) b.make(iccs(b, m));
+    expect([a.keyLo, a.keyHi]).toEqual([b.keyLo, b.keyHi]);
+    expect(toFen(a)).toBe(toFen(b));
+    b.unmake();
+    expect([a.keyLo, a.keyHi]).not.toEqual([b.keyLo, b.keyHi]);
+  });
+
+  it('null moves flip only the side and the key', () => {
+    const pos = parseFen(START_FEN);
+    const before = snapshot(pos);
+    pos.makeNull();
+    expect(pos.side).toBe(1);
+    expect(computeKey(pos)).toEqual([pos.keyLo, pos.keyHi]);
+    pos.unmakeNull();
+    expect(snapshot(pos)).toEqual(before);
+  });
+});
+
+describe('generators agree', () => {
+  it('legal moves = all from/to pairs that pass isLegalMove; captures = the legal captures', () => {
+    const rand = rng(777);
+    const buf = new Int32Array(MAX_MOVES);
+    const caps = new Int32Array(MAX_MOVES);
+    const squares: number[] = [];
+    for (let sq = 0; sq < 256; sq++) if (IN_BOARD[sq]) squares.push(sq);
+    let positions = 0;
+    for (let g = 0; g < 30; g++) {
+      const pos = parseFen(START_FEN);
+      for (let ply = 0; ply < 120; ply++) {
+        const n = generateLegal(pos, buf, 0);
+        if (n === 0) break;
+        if (ply % 6 === 0) {
+          positions++;
+          const legal = new Set(Array.from(buf.subarray(0, n)));
+          expect(legal.size).toBe(n);
+          const disagree: string[] = [];
+          for (const from of squares) {
+            for (const to of squares) {
+              const m = makeMove(from, to);
+              if (isLegalMove(pos, m) !== legal.has(m)) disagree.push(`${toFen(pos)} ${from}-${to}`);
+            }
+          }
+          expect(disagree).toEqual([]);
+          const nc = generateCaptures(pos, caps, 0);
+          const legalCaps = Array.from(caps.subarray(0, nc)).filter((m) => isLegal(pos, m));
+          const expected = Array.from(legal).filter((m) => pos.board[(m >> 8) & 255] !== 0);
+          expect(legalCaps.sort()).toEqual(expected.sort());
+        }
+        pos.make(buf[Math.floor(rand() * n)]);
+      }
+    }
+    expect(positions).toBeGreaterThan(300);
+  });
+});
+
+function iccs(pos: Position, s: string): number {
+  const f = (c: string) => c.charCodeAt(0) - 97;
+  const from = ((Number(s[1]) + 3) << 4) | (f(s[0]) + 3);
+  const to = ((Number(s[3]) + 3) << 4) | (f(s[2]) + 3);
+  const m = makeMove(from, to);
+  expect(isLegalMove(pos, m)).toBe(true);
+  return m;
+}
