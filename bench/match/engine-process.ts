@@ -1,0 +1,309 @@
+// One engine process driven by the match runner: spawn, handshake, options, new game, one search
+// per move with the runner's own timing, hang and crash detection, restart, quit.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import {
+  handshake,
+  newGameCommands,
+  parseBestmove,
+  parseInfo,
+  parseOptionLine,
+  positionCommand,
+  setoption,
+  type Proto,
+  type Score,
+} from './dialect';
+
+export interface EngineConfig {
+  name: string;
+  cmd: string;
+  args: string[];
+  cwd?: string;
+  proto: Proto;
+  /** Options set after the handshake, in order. */
+  options: Array<[string, string]>;
+  /** UCCI: force milliseconds (true) or seconds (false); default: ms if `usemillisec` is announced. */
+  millisec?: boolean;
+}
+
+export interface EngineTimeouts {
+  /** For `uciok`/`ucciok` and `readyok`, ms. */
+  startup: number;
+  /** After `stop` is sent to an engine that overran its time: how long to wait for `bestmove`, ms. */
+  stopGrace: number;
+  /** For searches without a clock (depth, nodes, movetime): how long past the limit counts as a hang, ms. */
+  hang: number;
+}
+
+export const DEFAULT_TIMEOUTS: EngineTimeouts = { startup: 10_000, stopGrace: 1_000, hang: 30_000 };
+
+export type GoOutcome =
+  | {
+      kind: 'move';
+      raw: string;
+      /** ICCS, or null when the engine wrote something that is not a move string. */
+      iccs: string | null;
+      draw: boolean;
+      resign: boolean;
+      elapsed: number;
+      /** The last exact score and depth the engine reported during this search. */
+      score?: Score;
+      depth?: number;
+    }
+  | { kind: 'none'; raw: string; elapsed: number }
+  | { kind: 'crash'; elapsed: number; detail: string }
+  | { kind: 'hang'; elapsed: number };
+
+export class EngineStartError extends Error {}
+
+/** How long to keep the tail of an engine's stderr for messages. */
+const STDERR_TAIL = 2000;
+
+export class EngineProcess {
+  private child: ChildProcessWithoutNullStreams | null = null;
+  private buffer = '';
+  private lineHandler: ((line: string, at: number) => void) | null = null;
+  private exitHandler: ((detail: string) => void) | null = null;
+  private stderrTail = '';
+  private exited = true;
+  private exitDetail = '';
+  /** Lower-cased option names the engine announced. */
+  readonly announced = new Set<string>();
+  ucciMillis = false;
+  /** Processes started (the first start included). */
+  starts = 0;
+  /** Times the process died or hung while the runner was waiting for it. */
+  crashes = 0;
+  /** The engine's `id name`, once known. */
+  idName = '';
+
+  constructor(
+    readonly config: EngineConfig,
+    readonly timeouts: EngineTimeouts = DEFAULT_TIMEOUTS,
+  ) {}
+
+  get alive(): boolean {
+    return this.child !== null && !this.exited;
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** Spawns the process and runs the handshake; throws EngineStartError on failure. */
+  async start(): Promise<void> {
+    this.kill();
+    this.starts++;
+    this.buffer = '';
+    this.stderrTail = '';
+    this.exitDetail = '';
+    this.announced.clear();
+    const child = spawn(this.config.cmd, this.config.args, {
+      cwd: this.config.cwd,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    this.exited = false;
+    child.stdin.on('error', () => {
+      /* EPIPE when the engine has died: noticed through 'exit'. */
+    });
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => this.onData(chunk));
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      this.stderrTail = (this.stderrTail + chunk).slice(-STDERR_TAIL);
+    });
+    const onGone = (detail: string) => {
+      if (this.child !== child || this.exited) return;
+      this.exited = true;
+      this.exitDetail = detail;
+      const h = this.exitHandler;
+      this.exitHandler = null;
+      this.lineHandler = null;
+      h?.(detail);
+    };
+    child.on('error', (err) => onGone(`cannot run '${this.config.cmd}': ${err.message}`));
+    // 'close' comes after the last output has been read; 'exit' (with a short delay, in case a
+    // child of the engine keeps the pipes open) covers the rest.
+    const describe = (code: number | null, signal: NodeJS.Signals | null) =>
+      signal ? `killed by ${signal}` : `exited with code ${code}`;
+    child.on('close', (code, signal) => onGone(describe(code, signal)));
+    child.on('exit', (code, signal) => setTimeout(() => onGone(describe(code, signal)), 200).unref());
+
+    const { command, reply } = handshake(this.config.proto);
+    this.send(command);
+    await this.waitLine(
+      (line) => {
+        if (line.startsWith('id name ')) this.idName = line.slice(8).trim();
+        const opt = parseOptionLine(line, this.config.proto);
+        if (opt !== null) this.announced.add(opt.toLowerCase());
+        return line.trim() === reply;
+      },
+      this.timeouts.startup,
+      `'${reply}'`,
+    );
+    if (this.config.proto === 'uci1' || (this.config.proto === 'uci' && this.announced.has('uci_variant'))) {
+      this.send(setoption(this.config.proto, 'UCI_Variant', 'xiangqi'));
+    }
+    if (this.config.proto === 'ucci') {
+      this.ucciMillis = this.config.millisec ?? this.announced.has('usemillisec');
+      if (this.announced.has('usemillisec')) this.send(`setoption usemillisec ${this.ucciMillis}`);
+    }
+    for (const [name, value] of this.config.options) this.send(setoption(this.config.proto, name, value));
+    await this.ready();
+  }
+
+  /** Starts the process if it is not running. */
+  async ensureStarted(): Promise<void> {
+    if (!this.alive) await this.start();
+  }
+
+  /** `isready` → `readyok`. */
+  async ready(): Promise<void> {
+    this.send('isready');
+    await this.waitLine((line) => line.trim() === 'readyok', this.timeouts.startup, `'readyok'`);
+  }
+
+  async newGame(): Promise<void> {
+    for (const c of newGameCommands(this.config.proto, this.announced)) this.send(c);
+    await this.ready();
+  }
+
+  /**
+   * Sends the position and `go`, and waits for `bestmove`. `allowance` is how long the engine may
+   * think (ms) before the runner sends `stop`; after that it waits `stopGrace` more and then
+   * kills the process (a hang). The elapsed time runs from writing `go` to reading `bestmove`.
+   */
+  go(fen: string, moves: readonly string[], goCmd: string, allowance: number): Promise<GoOutcome> {
+    return new Promise((resolve) => {
+      if (!this.alive) {
+        resolve({ kind: 'crash', elapsed: 0, detail: `not running (${this.exitDetail || 'never started'})` });
+        return;
+      }
+      let score: Score | undefined;
+      let depth: number | undefined;
+      let stopTimer: NodeJS.Timeout | undefined;
+      let hangTimer: NodeJS.Timeout | undefined;
+      let done = false;
+      const t0Ref = { t0: 0 };
+      const finish = (o: GoOutcome) => {
+        if (done) return;
+        done = true;
+        clearTimeout(stopTimer);
+        clearTimeout(hangTimer);
+        this.lineHandler = null;
+        this.exitHandler = null;
+        resolve(o);
+      };
+      this.lineHandler = (line, at) => {
+        const info = parseInfo(line);
+        if (info) {
+          if (info.score && !info.bound) {
+            score = info.score;
+            depth = info.depth ?? depth;
+          }
+          return;
+        }
+        const bm = parseBestmove(line, this.config.proto);
+        if (!bm) return;
+        const elapsed = at - t0Ref.t0;
+        if (bm.kind === 'none') finish({ kind: 'none', raw: bm.raw, elapsed });
+        else finish({ kind: 'move', raw: bm.raw, iccs: bm.iccs, draw: bm.draw, resign: bm.resign, elapsed, score, depth });
+      };
+      this.exitHandler = (detail) => {
+        this.crashes++;
+        finish({ kind: 'crash', elapsed: performance.now() - t0Ref.t0, detail: this.describeExit(detail) });
+      };
+      this.send(positionCommand(this.config.proto, fen, moves));
+      this.send(goCmd);
+      t0Ref.t0 = performance.now();
+      stopTimer = setTimeout(() => {
+        this.send('stop');
+        hangTimer = setTimeout(() => {
+          this.crashes++;
+          const elapsed = performance.now() - t0Ref.t0;
+          this.kill();
+          finish({ kind: 'hang', elapsed });
+        }, this.timeouts.stopGrace);
+      }, Math.max(0, allowance) + 1);
+    });
+  }
+
+  /** Sends `quit` and gives the process a moment to leave, then kills it. */
+  async quit(waitMs = 1000): Promise<void> {
+    if (!this.alive) return;
+    const child = this.child!;
+    const gone = new Promise<void>((resolve) => {
+      if (this.exited) resolve();
+      child.once('exit', () => resolve());
+    });
+    this.send('quit');
+    const timer = new Promise<void>((resolve) => setTimeout(resolve, waitMs).unref());
+    await Promise.race([gone, timer]);
+    this.kill();
+  }
+
+  /** Kills the process (if running). */
+  kill(): void {
+    const child = this.child;
+    if (child && !this.exited) {
+      this.exited = true;
+      this.exitDetail = 'killed by the runner';
+      this.exitHandler = null;
+      this.lineHandler = null;
+      child.kill('SIGKILL');
+    }
+  }
+
+  send(line: string): void {
+    if (this.alive) this.child!.stdin.write(line + '\n');
+  }
+
+  stderr(): string {
+    return this.stderrTail;
+  }
+
+  private describeExit(detail: string): string {
+    const tail = this.stderrTail.trim().split('\n').slice(-3).join(' | ');
+    return tail ? `${detail}; stderr: ${tail}` : detail;
+  }
+
+  private onData(chunk: string): void {
+    const at = performance.now();
+    this.buffer += chunk;
+    let nl: number;
+    while ((nl = this.buffer.indexOf('\n')) >= 0) {
+      const line = this.buffer.slice(0, nl).replace(/\r$/, '');
+      this.buffer = this.buffer.slice(nl + 1);
+      this.lineHandler?.(line, at);
+    }
+  }
+
+  /** Waits for a line that satisfies `accept`; throws EngineStartError on timeout or exit. */
+  private waitLine(accept: (line: string) => boolean, timeout: number, what: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (!this.alive) {
+        reject(new EngineStartError(`${this.config.name}: ${this.describeExit(this.exitDetail || 'not running')}`));
+        return;
+      }
+      const timer = setTimeout(() => {
+        this.lineHandler = null;
+        this.exitHandler = null;
+        this.kill();
+        reject(new EngineStartError(`${this.config.name}: no ${what} within ${timeout} ms`));
+      }, timeout);
+      this.lineHandler = (line) => {
+        if (accept(line)) {
+          clearTimeout(timer);
+          this.lineHandler = null;
+          this.exitHandler = null;
+          resolve();
+        }
+      };
+      this.exitHandler = (detail) => {
+        clearTimeout(timer);
+        reject(new EngineStartError(`${this.config.name}: ${this.describeExit(detail)} before ${what}`));
+      };
+    });
+  }
+}
