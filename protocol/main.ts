@@ -1,9 +1,11 @@
 // Command-line entry of the `chuhan` executable.
 //   chuhan            the engine on stdin/stdout (UCCI or UCI, chosen by the first command)
 //   chuhan perft ...  move-generation counts (see bench/perft.ts)
+//   chuhan pgn ...    PGN move-format conversion (see bench/pgn-cli.ts)
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { version } from '../package.json';
 import { runPerftCli } from '../bench/perft';
+import { PGN_FORMATS, type PgnCliOptions, runPgnCli } from '../bench/pgn-cli';
 import { runSession } from './session';
 
 /** Exit code of a usage error (bad option, bad value). */
@@ -55,6 +57,25 @@ function buildProgram(): Command {
     .exitOverride()
     .action(async (opts: PerftOptions) => {
       process.exitCode = await runPerftCli(opts, writeLine);
+    });
+
+  program
+    .command('pgn')
+    .description('convert the moves of a PGN file to ICCS, WXF or Chinese notation')
+    .argument('<file>', 'PGN file to read (UTF-8 or GBK)')
+    .requiredOption('--format <format>', 'move format to write: iccs, wxf or chinese', (value: string) => {
+      const f = value.trim().toLowerCase();
+      if (!(PGN_FORMATS as readonly string[]).includes(f)) {
+        throw new InvalidArgumentError('expected iccs, wxf or chinese.');
+      }
+      return f;
+    })
+    .option('--traditional', 'Chinese moves in traditional characters')
+    .option('-o, --output <file>', 'write to this file instead of stdout')
+    .exitOverride()
+    .action(async (file: string, opts: Omit<PgnCliOptions, 'input'>) => {
+      const toStderr = (line: string): void => void process.stderr.write(line + '\n');
+      process.exitCode = await runPgnCli({ input: file, ...opts }, writeLine, toStderr);
     });
 
   return program;
