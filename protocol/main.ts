@@ -6,6 +6,7 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { version } from '../package.json';
 import { runPerftCli } from '../bench/perft';
 import { PGN_FORMATS, type PgnCliOptions, runPgnCli } from '../bench/pgn-cli';
+import { Output } from './output';
 import { runSession } from './session';
 
 /** Exit code of a usage error (bad option, bad value). */
@@ -41,9 +42,11 @@ function buildProgram(): Command {
     .helpOption('-h, --help', 'show this help')
     .exitOverride()
     .action(async () => {
-      await runSession(process.stdin, writeLine);
-      // `quit` may arrive while stdin is still open: release it so the process can end.
-      process.stdin.destroy();
+      // The session owns stdout from here: ordered lines, flushed before the process ends.
+      const output = new Output(process.stdout);
+      await runSession(process.stdin, output);
+      // Every reply is written; the worker and an open stdin must not keep the process alive.
+      process.exit(0);
     });
 
   program

@@ -1,0 +1,33 @@
+// What differs between UCCI and UCI output, behind one interface (see ucci.ts and uci.ts): the
+// handshake block, option lines, score and info formatting, and the replies that only one
+// dialect has (`nobestmove`, `bye`, draw/resign suffixes).
+import type { Score, SearchInfo } from '../engine/limits';
+import { version } from '../package.json';
+import type { OptionSpec } from './options';
+
+export const ENGINE_NAME = 'Chuhan';
+export const ENGINE_VERSION = version;
+export const ENGINE_AUTHOR = 'the Chuhan developers';
+
+/** Longest PV printed: GUIs such as gmchess read output in 1 KiB chunks, so lines stay short. */
+export const MAX_PV_PRINTED = 24;
+
+export interface Dialect {
+  readonly name: 'ucci' | 'uci';
+  /** The id and option lines and the closing `ucciok`/`uciok`. */
+  handshake(options: readonly OptionSpec[]): string[];
+  /** One `info` line for a search report, or null when this dialect does not show it. */
+  info(info: SearchInfo, showMultipv: boolean): string | null;
+  /** What `go depth 0` answers (UCCI: the static score and `nobestmove`). */
+  depthZero(score: Score): string[];
+  bestmove(move: string, ponder: string | null, suffix: 'draw' | 'resign' | null): string;
+  /** The reply when there is no legal or permitted move. */
+  noMove(): string;
+  /** The reply to `stop` when nothing is being searched, or null for none. */
+  stopWhileIdle(): string | null;
+  /** The reply to `quit`, or null for none. */
+  bye(): string | null;
+  infoString(text: string): string;
+  /** Does this dialect carry draw offers and resignations in `bestmove`? */
+  readonly drawAndResign: boolean;
+}

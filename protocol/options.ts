@@ -1,0 +1,235 @@
+// The engine's options: one registry, two spellings (UCCI `hashsize`, UCI `Hash`).
+//
+// Each option has one internal key and value; the dialects only differ in the name they announce
+// and how the `option` line is written (see ucci.ts and uci.ts). Names are matched
+// case-insensitively, with `_` and spaces treated alike (Fairy-Stockfish's UCCI convention), and
+// any spelling works in any dialect. Out-of-range numbers are clamped and bad values rejected,
+// each with a message for an `info string`; options nobody announced are ignored quietly.
+
+export type OptionType = 'check' | 'spin' | 'combo' | 'string' | 'button';
+
+export interface OptionSpec {
+  key: OptionKey;
+  type: OptionType;
+  /** Name announced in UCCI (one lower-case word), or null when not announced there. */
+  ucci: string | null;
+  /** Name announced in UCI, or null when not announced there. */
+  uci: string | null;
+  /** Further spellings accepted in setoption. */
+  aliases?: string[];
+  default?: boolean | number | string;
+  min?: number;
+  max?: number;
+  /** UCI's minimum when it differs (UCCI's 0 means "let the engine choose"). */
+  uciMin?: number;
+  vars?: string[];
+}
+
+export type OptionKey =
+  | 'hash'
+  | 'threads'
+  | 'ponder'
+  | 'usemillisec'
+  | 'multipv'
+  | 'overhead'
+  | 'usebook'
+  | 'bookfiles'
+  | 'newgame'
+  | 'debug'
+  | 'batch'
+  | 'idle'
+  | 'pruning'
+  | 'knowledge'
+  | 'randomness'
+  | 'style'
+  | 'promotion'
+  | 'resign'
+  | 'variant';
+
+export const DEFAULT_HASH_MB = 64;
+export const MAX_HASH_MB = 1024;
+const LEVELS = ['none', 'small', 'medium', 'large'];
+
+export const OPTION_SPECS: readonly OptionSpec[] = [
+  { key: 'usemillisec', type: 'check', ucci: 'usemillisec', uci: null, default: true },
+  { key: 'hash', type: 'spin', ucci: 'hashsize', uci: 'Hash', default: DEFAULT_HASH_MB, min: 0, max: MAX_HASH_MB, uciMin: 1 },
+  { key: 'threads', type: 'spin', ucci: 'threads', uci: 'Threads', default: 1, min: 0, max: 1, uciMin: 1 },
+  { key: 'ponder', type: 'check', ucci: 'ponder', uci: 'Ponder', default: false },
+  { key: 'multipv', type: 'spin', ucci: null, uci: 'MultiPV', default: 1, min: 1, max: 64 },
+  { key: 'overhead', type: 'spin', ucci: 'moveoverhead', uci: 'Move Overhead', default: 30, min: 0, max: 5000 },
+  { key: 'resign', type: 'check', ucci: 'resign', uci: null, default: false },
+  { key: 'usebook', type: 'check', ucci: 'usebook', uci: null, aliases: ['OwnBook'], default: false },
+  { key: 'bookfiles', type: 'string', ucci: 'bookfiles', uci: null, aliases: ['BookFile'], default: '' },
+  { key: 'debug', type: 'check', ucci: 'debug', uci: null, default: false },
+  { key: 'batch', type: 'check', ucci: 'batch', uci: null, default: false },
+  { key: 'promotion', type: 'check', ucci: 'promotion', uci: null, default: false },
+  { key: 'idle', type: 'combo', ucci: 'idle', uci: null, default: 'none', vars: LEVELS },
+  { key: 'pruning', type: 'combo', ucci: 'pruning', uci: null, default: 'large', vars: LEVELS },
+  { key: 'knowledge', type: 'combo', ucci: 'knowledge', uci: null, default: 'large', vars: LEVELS },
+  {
+    key: 'randomness',
+    type: 'combo',
+    ucci: 'randomness',
+    uci: null,
+    aliases: ['selectivity'],
+    default: 'none',
+    vars: ['none', 'tiny', 'small', 'medium', 'large', 'huge'],
+  },
+  { key: 'style', type: 'combo', ucci: 'style', uci: null, default: 'normal', vars: ['solid', 'normal', 'risky'] },
+  { key: 'newgame', type: 'button', ucci: 'newgame', uci: 'Clear Hash' },
+  { key: 'variant', type: 'combo', ucci: null, uci: 'UCI_Variant', default: 'xiangqi', vars: ['xiangqi'] },
+];
+
+/** Canonical form of an option name for matching: lower case, `_` as space, single spaces. */
+export function normalizeName(name: string): string {
+  return name.toLowerCase().replace(/_/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+const BY_NAME = new Map<string, OptionSpec>();
+for (const spec of OPTION_SPECS) {
+  for (const n of [spec.ucci, spec.uci, ...(spec.aliases ?? [])]) {
+    if (n !== null) BY_NAME.set(normalizeName(n), spec);
+  }
+}
+// A space-free spelling for multi-word UCI names (`setoption clearhash`, `setoption move_overhead`).
+for (const spec of OPTION_SPECS) {
+  if (spec.uci !== null) BY_NAME.set(normalizeName(spec.uci).replace(/ /g, ''), spec);
+}
+
+export function findOption(name: string): OptionSpec | undefined {
+  const n = normalizeName(name);
+  return BY_NAME.get(n) ?? BY_NAME.get(n.replace(/ /g, ''));
+}
+
+export interface OptionValues {
+  hash: number;
+  threads: number;
+  ponder: boolean;
+  usemillisec: boolean;
+  multipv: number;
+  overhead: number;
+  usebook: boolean;
+  bookfiles: string[];
+  debug: boolean;
+  batch: boolean;
+  idle: string;
+  pruning: string;
+  knowledge: string;
+  randomness: string;
+  style: string;
+  promotion: boolean;
+  resign: boolean;
+  variant: string;
+}
+
+export function defaultOptions(): OptionValues {
+  return {
+    hash: DEFAULT_HASH_MB,
+    threads: 1,
+    ponder: false,
+    usemillisec: true,
+    multipv: 1,
+    overhead: 30,
+    usebook: false,
+    bookfiles: [],
+    debug: false,
+    batch: false,
+    idle: 'none',
+    pruning: 'large',
+    knowledge: 'large',
+    randomness: 'none',
+    style: 'normal',
+    promotion: false,
+    resign: false,
+    variant: 'xiangqi',
+  };
+}
+
+/** What a setoption did, for the session to act on and report. */
+export interface SetResult {
+  /** The option matched, or undefined when the name is unknown (then nothing else is set). */
+  spec?: OptionSpec;
+  /** True when the stored value changed (or a button was pressed). */
+  changed: boolean;
+  /** Problems worth an `info string` (clamping, a value that could not be read). */
+  warnings: string[];
+  /** A short description of the new value, for debug output. */
+  shown?: string;
+}
+
+const TRUE_WORDS = new Set(['true', 'on', 'yes', '1']);
+const FALSE_WORDS = new Set(['false', 'off', 'no', '0']);
+
+/**
+ * Applies `setoption <name> [value]` to `values`. `label` is the name as the GUI wrote it, used
+ * in messages.
+ */
+export function setOption(values: OptionValues, label: string, rawValue: string): SetResult {
+  const spec = findOption(label);
+  if (spec === undefined) return { changed: false, warnings: [] };
+  const value = rawValue.trim();
+  const warnings: string[] = [];
+  const name = spec.ucci ?? spec.uci ?? spec.key;
+  const v = values as unknown as Record<string, unknown>;
+  switch (spec.type) {
+    case 'button':
+      return { spec, changed: true, warnings, shown: 'pressed' };
+    case 'check': {
+      const w = value.toLowerCase();
+      let b: boolean;
+      if (TRUE_WORDS.has(w)) b = true;
+      else if (FALSE_WORDS.has(w)) b = false;
+      else {
+        warnings.push(`option ${name} expects true or false, got '${clip(value)}'; left at ${String(v[spec.key])}`);
+        return { spec, changed: false, warnings };
+      }
+      const changed = v[spec.key] !== b;
+      v[spec.key] = b;
+      return { spec, changed, warnings, shown: String(b) };
+    }
+    case 'spin': {
+      if (!/^[+-]?\d+$/.test(value)) {
+        warnings.push(`option ${name} expects an integer, got '${clip(value)}'; left at ${String(v[spec.key])}`);
+        return { spec, changed: false, warnings };
+      }
+      let n = Number(value);
+      const min = spec.min ?? 0;
+      const max = spec.max ?? Number.MAX_SAFE_INTEGER;
+      // UCCI's 0 for hashsize/threads means "let the engine choose".
+      if (n === 0 && min === 0 && (spec.key === 'hash' || spec.key === 'threads')) {
+        n = spec.default as number;
+      } else if (n < min || n > max || !Number.isSafeInteger(n)) {
+        const clamped = n < min ? min : max;
+        warnings.push(`option ${name} value ${clip(value)} is out of range ${min}..${max}; using ${clamped}`);
+        n = clamped;
+      }
+      const changed = v[spec.key] !== n;
+      v[spec.key] = n;
+      return { spec, changed, warnings, shown: String(n) };
+    }
+    case 'combo': {
+      const w = value.toLowerCase();
+      const match = spec.vars?.find((x) => x === w);
+      if (match === undefined) {
+        warnings.push(
+          `option ${name} expects one of ${spec.vars?.join(', ')}, got '${clip(value)}'; left at ${String(v[spec.key])}`,
+        );
+        return { spec, changed: false, warnings };
+      }
+      const changed = v[spec.key] !== match;
+      v[spec.key] = match;
+      return { spec, changed, warnings, shown: match };
+    }
+    case 'string': {
+      // bookfiles: a `;`-separated list; the value keeps its inner spaces (Windows paths).
+      const files = value === '' || value.toLowerCase() === '<empty>' ? [] : value.split(';').map((f) => f.trim()).filter((f) => f !== '');
+      values.bookfiles = files;
+      return { spec, changed: true, warnings, shown: `${files.length} file(s): ${files.map((f) => `'${f}'`).join(' ')}` };
+    }
+  }
+}
+
+/** Shortens echoed input so an `info string` stays one short line. */
+export function clip(text: string, max = 40): string {
+  return text.length <= max ? text : `${text.slice(0, max)}...`;
+}

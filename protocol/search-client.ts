@@ -1,0 +1,176 @@
+// The protocol thread's side of the search worker: starts it (from the source string build.mjs
+// bundles into the executable), sends it work, routes its messages, and restarts it if it dies, so
+// that every search still gets an answer (the session supplies a fallback move).
+import { Worker } from 'node:worker_threads';
+import type { HashProbe } from '../engine/search';
+import { SIGNAL_COUNT, type SearchInfo, type SearchLimits, type SearchResult } from '../engine/limits';
+import { workerSource } from './worker-source';
+import type { FromWorker, PositionSpec, ToWorker } from './worker-messages';
+
+export interface SearchEvents {
+  info(id: number, info: SearchInfo): void;
+  result(id: number, result: SearchResult): void;
+  /** The search ended without a result (an exception in the search, or the worker died). */
+  failed(id: number, message: string): void;
+  warning(message: string): void;
+}
+
+export interface StartedSearch {
+  id: number;
+  /** STOP and PONDERHIT flags shared with this search only. */
+  signals: Int32Array;
+}
+
+type Reply = (msg: FromWorker | null) => void;
+
+export class SearchClient {
+  private worker: Worker | null = null;
+  private nextId = 1;
+  /** Searches posted to the worker and not yet answered, in order. */
+  private readonly running = new Set<number>();
+  /** Waiting ping/probe requests by id; called with null if the worker dies first. */
+  private readonly replies = new Map<number, Reply>();
+  private hashMb: number;
+  private restarts = 0;
+  /** Why the worker cannot run, once starting it has failed. */
+  unavailable: string | null = null;
+
+  constructor(
+    private readonly events: SearchEvents,
+    hashMb: number,
+  ) {
+    this.hashMb = hashMb;
+    this.start();
+  }
+
+  /** True while the worker has searches to finish (including ones the session has given up on). */
+  get busy(): boolean {
+    return this.running.size > 0;
+  }
+
+  private start(): void {
+    const source = workerSource();
+    if (source === undefined) {
+      this.unavailable = 'the search worker exists only in the built executable (run node build.mjs)';
+      return;
+    }
+    let worker: Worker;
+    try {
+      worker = new Worker(source, { eval: true });
+    } catch (err) {
+      this.unavailable = `the search worker could not start (${err instanceof Error ? err.message : String(err)})`;
+      return;
+    }
+    this.worker = worker;
+    worker.on('message', (msg: FromWorker) => this.receive(msg));
+    worker.on('error', (err) => this.died(worker, `the search worker failed: ${err.message}`));
+    worker.on('exit', (code) => this.died(worker, `the search worker exited with code ${code}`));
+    this.send({ type: 'hash', mb: this.hashMb });
+  }
+
+  private died(worker: Worker, why: string): void {
+    if (this.worker !== worker) return;
+    this.worker = null;
+    for (const id of [...this.running]) {
+      this.running.delete(id);
+      this.events.failed(id, why);
+    }
+    for (const [id, reply] of [...this.replies]) {
+      this.replies.delete(id);
+      reply(null);
+    }
+    // Restart, but do not spin forever on a worker that cannot live.
+    if (++this.restarts <= 20) {
+      this.events.warning(`${why}; restarting it`);
+      this.start();
+    } else {
+      this.unavailable = `${why}; giving up after ${this.restarts - 1} restarts`;
+      this.events.warning(this.unavailable);
+    }
+  }
+
+  private receive(msg: FromWorker): void {
+    switch (msg.type) {
+      case 'info':
+        if (this.running.has(msg.id)) this.events.info(msg.id, msg.info);
+        break;
+      case 'result':
+        if (this.running.delete(msg.id)) this.events.result(msg.id, msg.result);
+        break;
+      case 'failed':
+        if (this.running.delete(msg.id)) this.events.failed(msg.id, msg.message);
+        break;
+      case 'pong':
+      case 'probed': {
+        const reply = this.replies.get(msg.id);
+        this.replies.delete(msg.id);
+        reply?.(msg);
+        break;
+      }
+      case 'warning':
+        this.events.warning(msg.message);
+        break;
+    }
+  }
+
+  private send(msg: ToWorker): boolean {
+    if (this.worker === null) return false;
+    this.worker.postMessage(msg);
+    return true;
+  }
+
+  /** Starts a search; returns null when no worker is available (the caller must answer itself). */
+  search(position: PositionSpec, limits: SearchLimits): StartedSearch | null {
+    if (this.worker === null) return null;
+    const id = this.nextId++;
+    const buffer = new SharedArrayBuffer(SIGNAL_COUNT * Int32Array.BYTES_PER_ELEMENT);
+    this.running.add(id);
+    this.send({ type: 'search', id, position, limits, signals: buffer });
+    return { id, signals: new Int32Array(buffer) };
+  }
+
+  setHash(mb: number): void {
+    this.hashMb = mb;
+    this.send({ type: 'hash', mb });
+  }
+
+  clearHash(): void {
+    this.send({ type: 'clear' });
+  }
+
+  /** Round trip to the worker; resolves false on timeout or if there is no worker. */
+  ping(timeoutMs: number): Promise<boolean> {
+    return this.request((id) => ({ type: 'ping', id }), timeoutMs).then((m) => m !== null);
+  }
+
+  /** Looks a position up in the worker's hash table; null when absent, unavailable or too slow. */
+  probe(position: PositionSpec, timeoutMs: number): Promise<HashProbe | null> {
+    return this.request((id) => ({ type: 'probe', id, position }), timeoutMs).then((m) =>
+      m !== null && m.type === 'probed' ? m.probe : null,
+    );
+  }
+
+  private request(make: (id: number) => ToWorker, timeoutMs: number): Promise<FromWorker | null> {
+    if (this.worker === null) return Promise.resolve(null);
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.replies.delete(id);
+        resolve(null);
+      }, timeoutMs);
+      this.replies.set(id, (msg) => {
+        clearTimeout(timer);
+        resolve(msg);
+      });
+      this.send(make(id));
+    });
+  }
+
+  /** Ends the worker (at quit); no events follow. */
+  terminate(): void {
+    const w = this.worker;
+    this.worker = null;
+    this.running.clear();
+    if (w !== null) void w.terminate();
+  }
+}

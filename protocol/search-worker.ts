@@ -1,0 +1,78 @@
+// The search worker: owns the Searcher (and so the hash table) and runs one search at a time.
+// The protocol thread keeps reading input meanwhile; it raises STOP/PONDERHIT in the search's
+// SharedArrayBuffer, and this thread posts info lines and the result back as messages (it never
+// writes to stdout itself, so all output stays in one ordered stream).
+import { parentPort } from 'node:worker_threads';
+import { Position, parseFen } from '../engine/index';
+import { Searcher } from '../engine/search';
+import type { FromWorker, PositionSpec, ToWorker } from './worker-messages';
+
+const port = parentPort;
+if (port === null) throw new Error('search-worker.ts must run in a worker thread');
+
+let searcher: Searcher | null = null;
+let hashMb = 64;
+
+function post(msg: FromWorker): void {
+  port!.postMessage(msg);
+}
+
+/** The searcher is made on first use, so that a hash size sent right after start-up is allocated once. */
+function getSearcher(): Searcher {
+  if (searcher === null) searcher = new Searcher(hashMb);
+  return searcher;
+}
+
+function buildPosition(spec: PositionSpec): Position {
+  const pos = parseFen(spec.fen, new Position(), { lenient: true });
+  for (const m of spec.moves) pos.make(m);
+  return pos;
+}
+
+function describe(err: unknown): string {
+  return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+}
+
+port.on('message', (msg: ToWorker) => {
+  switch (msg.type) {
+    case 'hash':
+      try {
+        hashMb = msg.mb;
+        if (searcher !== null) searcher.setHashSize(msg.mb);
+      } catch (err) {
+        post({ type: 'warning', message: `could not resize the hash table to ${msg.mb} MB (${describe(err)})` });
+      }
+      break;
+    case 'clear':
+      try {
+        searcher?.clearHash();
+      } catch (err) {
+        post({ type: 'warning', message: `could not clear the hash table (${describe(err)})` });
+      }
+      break;
+    case 'ping':
+      post({ type: 'pong', id: msg.id });
+      break;
+    case 'probe':
+      try {
+        post({ type: 'probed', id: msg.id, probe: getSearcher().probe(buildPosition(msg.position)) });
+      } catch (err) {
+        post({ type: 'warning', message: `probe failed (${describe(err)})` });
+        post({ type: 'probed', id: msg.id, probe: null });
+      }
+      break;
+    case 'search': {
+      const signals = new Int32Array(msg.signals);
+      try {
+        const pos = buildPosition(msg.position);
+        const result = getSearcher().search(pos, msg.limits, signals, (info) =>
+          post({ type: 'info', id: msg.id, info: { ...info, pv: Array.from(info.pv) } }),
+        );
+        post({ type: 'result', id: msg.id, result });
+      } catch (err) {
+        post({ type: 'failed', id: msg.id, message: describe(err) });
+      }
+      break;
+    }
+  }
+});

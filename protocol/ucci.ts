@@ -1,0 +1,81 @@
+// UCCI output (ElephantEye's dialect, as XQWizard, the UCCI league emulator, gmchess and UCI2WB -x
+// read it): plain integer scores with mates as ±(10000 − plies), `pv` last on the line, `id version`,
+// `nobestmove`, `bye`, and `bestmove … draw|resign`.
+import type { Score, SearchInfo } from '../engine/limits';
+import { ENGINE_AUTHOR, ENGINE_NAME, ENGINE_VERSION, MAX_PV_PRINTED, type Dialect } from './dialect';
+import type { OptionSpec } from './options';
+import { moveToIccs } from '../engine/index';
+
+/** ElephantEye's mate value: a mate in p plies scores 10000 − p. */
+export const UCCI_MATE = 10000;
+
+export function ucciScore(score: Score): number {
+  if (score.mate !== undefined) {
+    const plies = score.mate > 0 ? 2 * score.mate - 1 : -2 * score.mate;
+    return score.mate > 0 ? UCCI_MATE - plies : -(UCCI_MATE - plies);
+  }
+  return Math.round(score.cp ?? 0);
+}
+
+/**
+ * gmchess scans the whole output for the words "draw" and "resign" and ends the game on either,
+ * so free text in UCCI never contains them.
+ */
+export function ucciSafeText(text: string): string {
+  return text.replace(/draw/gi, (w) => `${w.slice(0, 2)}-${w.slice(2)}`).replace(/resign/gi, (w) => `${w.slice(0, 2)}-${w.slice(2)}`);
+}
+
+function optionLine(spec: OptionSpec): string | null {
+  if (spec.ucci === null) return null;
+  const head = `option ${spec.ucci} type ${spec.type}`;
+  switch (spec.type) {
+    case 'button':
+      return head;
+    case 'check':
+      return `${head} default ${String(spec.default)}`;
+    case 'spin':
+      return `${head} min ${spec.min} max ${spec.max} default ${spec.default}`;
+    case 'combo':
+      return `${head} ${(spec.vars ?? []).map((v) => `var ${v}`).join(' ')} default ${spec.default}`;
+    case 'string':
+      return spec.default === '' ? `${head} default` : `${head} default ${spec.default}`;
+  }
+}
+
+export const UCCI: Dialect = {
+  name: 'ucci',
+  drawAndResign: true,
+  handshake(options) {
+    const lines = [
+      `id name ${ENGINE_NAME}`,
+      `id version ${ENGINE_VERSION}`,
+      `id copyright 2026 ${ENGINE_AUTHOR}`,
+      `id author ${ENGINE_AUTHOR}`,
+    ];
+    for (const spec of options) {
+      const line = optionLine(spec);
+      if (line !== null) lines.push(line);
+    }
+    lines.push('ucciok');
+    return lines;
+  },
+  info(info) {
+    // A bound is not a score; UCCI has no way to say so, so such lines are left out.
+    if (info.bound !== undefined || info.multipv > 1) return null;
+    const pv = info.pv.slice(0, MAX_PV_PRINTED).map(moveToIccs).join(' ');
+    return (
+      `info depth ${info.depth} seldepth ${info.seldepth} score ${ucciScore(info.score)} time ${info.time} ` +
+      `nodes ${info.nodes} nps ${info.nps} hashfull ${info.hashfull}${pv === '' ? '' : ` pv ${pv}`}`
+    );
+  },
+  depthZero(score) {
+    return [`info depth 0 score ${ucciScore(score)}`, 'nobestmove'];
+  },
+  bestmove(move, ponder, suffix) {
+    return `bestmove ${move}${ponder === null ? '' : ` ponder ${ponder}`}${suffix === null ? '' : ` ${suffix}`}`;
+  },
+  noMove: () => 'nobestmove',
+  stopWhileIdle: () => 'nobestmove',
+  bye: () => 'bye',
+  infoString: (text) => `info string ${ucciSafeText(text)}`,
+};

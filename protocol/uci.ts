@@ -1,0 +1,60 @@
+// UCI output as Pikafish speaks it for xiangqi: ICCS moves with ranks 0–9, `score cp N` and
+// `score mate M` (in moves, negative when being mated), `multipv`, `bestmove (none)`, no draw or
+// resign channel, and a silent `quit`.
+import type { Score, SearchInfo } from '../engine/limits';
+import { moveToIccs } from '../engine/index';
+import { ENGINE_AUTHOR, ENGINE_NAME, ENGINE_VERSION, MAX_PV_PRINTED, type Dialect } from './dialect';
+import type { OptionSpec } from './options';
+
+export function uciScore(score: Score): string {
+  return score.mate !== undefined ? `mate ${score.mate}` : `cp ${Math.round(score.cp ?? 0)}`;
+}
+
+function optionLine(spec: OptionSpec): string | null {
+  if (spec.uci === null) return null;
+  const head = `option name ${spec.uci} type ${spec.type}`;
+  switch (spec.type) {
+    case 'button':
+      return head;
+    case 'check':
+      return `${head} default ${String(spec.default)}`;
+    case 'spin':
+      return `${head} default ${spec.default} min ${spec.uciMin ?? spec.min} max ${spec.max}`;
+    case 'combo':
+      return `${head} default ${spec.default} ${(spec.vars ?? []).map((v) => `var ${v}`).join(' ')}`;
+    case 'string':
+      return `${head} default ${spec.default === '' ? '<empty>' : String(spec.default)}`;
+  }
+}
+
+export const UCI: Dialect = {
+  name: 'uci',
+  drawAndResign: false,
+  handshake(options) {
+    const lines = [`id name ${ENGINE_NAME} ${ENGINE_VERSION}`, `id author ${ENGINE_AUTHOR}`];
+    for (const spec of options) {
+      const line = optionLine(spec);
+      if (line !== null) lines.push(line);
+    }
+    lines.push('uciok');
+    return lines;
+  },
+  info(info, showMultipv) {
+    const bound = info.bound === 'lower' ? ' lowerbound' : info.bound === 'upper' ? ' upperbound' : '';
+    const pv = info.pv.slice(0, MAX_PV_PRINTED).map(moveToIccs).join(' ');
+    return (
+      `info depth ${info.depth} seldepth ${info.seldepth}${showMultipv ? ` multipv ${info.multipv}` : ''} ` +
+      `score ${uciScore(info.score)}${bound} nodes ${info.nodes} nps ${info.nps} hashfull ${info.hashfull} ` +
+      `time ${info.time}${pv === '' ? '' : ` pv ${pv}`}`
+    );
+  },
+  // UCI has no static-evaluation request: `go depth 0` is searched one ply deep instead (clock.ts).
+  depthZero: () => ['bestmove (none)'],
+  bestmove(move, ponder) {
+    return `bestmove ${move}${ponder === null ? '' : ` ponder ${ponder}`}`;
+  },
+  noMove: () => 'bestmove (none)',
+  stopWhileIdle: () => null,
+  bye: () => null,
+  infoString: (text) => `info string ${text}`,
+};
