@@ -1,10 +1,12 @@
 // Command-line entry of the `chuhan` executable.
 //   chuhan            the engine on stdin/stdout (UCCI or UCI, chosen by the first command)
 //   chuhan perft ...  move-generation counts (see bench/perft.ts)
+//   chuhan judge ...  game result after moves (see bench/judge-cli.ts)
 //   chuhan pgn ...    PGN move-format conversion (see bench/pgn-cli.ts)
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { version } from '../package.json';
 import { runPerftCli } from '../bench/perft';
+import { runJudgeCli } from '../bench/judge-cli';
 import { PGN_FORMATS, type PgnCliOptions, runPgnCli } from '../bench/pgn-cli';
 import { Output } from './output';
 import { runSession } from './session';
@@ -79,6 +81,16 @@ function buildProgram(): Command {
     .action(async (file: string, opts: Omit<PgnCliOptions, 'input'>) => {
       const toStderr = (line: string): void => void process.stderr.write(line + '\n');
       process.exitCode = await runPgnCli({ input: file, ...opts }, writeLine, toStderr);
+    });
+
+  program
+    .command('judge')
+    .description('play moves from a position and print the result for the side to move: win, loss, draw or none')
+    .option('--fen <fen>', 'start position (default: the initial position)')
+    .option('--moves <moves>', 'ICCS moves separated by spaces, e.g. "h2e2 h9g7"')
+    .exitOverride()
+    .action(async (opts: { fen?: string; moves?: string }) => {
+      process.exitCode = await runJudgeCli(opts, writeLine, (line) => process.stderr.write(line + '\n'));
     });
 
   return program;
