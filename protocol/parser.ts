@@ -55,7 +55,7 @@ export type Command =
   | { kind: 'go'; go: GoCommand }
   | { kind: 'ponderhit'; draw: boolean }
   | { kind: 'stop' }
-  | { kind: 'probe'; position: PositionText | null }
+  | { kind: 'probe'; position: PositionText | null; error?: string }
   | { kind: 'quit' }
   | { kind: 'newgame' }
   | { kind: 'debug'; on: boolean }
@@ -132,8 +132,10 @@ export function parseLine(raw: string): Parsed {
       case 'probe':
         if (args.length === 0) return { kind: 'probe', position: null };
         {
+          // A probe owes its pophash even when the position cannot be read.
           const c = parsePositionCommand(args, warnings, 'probe');
-          return c.kind === 'position' ? { kind: 'probe', position: c.position } : c;
+          if (c.kind === 'position') return { kind: 'probe', position: c.position };
+          return { kind: 'probe', position: null, error: c.kind === 'error' ? c.message : 'probe: unreadable position' };
         }
       case 'quit':
         return { kind: 'quit' };

@@ -216,6 +216,11 @@ export class Session {
         }
         return;
       case 'probe':
+        if (c.error !== undefined) {
+          this.note(c.error);
+          this.out.line('pophash');
+          return;
+        }
         return this.probe(c.position);
       case 'quit':
         return this.quit();
