@@ -3,10 +3,12 @@
 //   chuhan perft ...  move-generation counts (see bench/perft.ts)
 //   chuhan judge ...  game result after moves (see bench/judge-cli.ts)
 //   chuhan pgn ...    PGN move-format conversion (see bench/pgn-cli.ts)
+//   chuhan match ...  engine-vs-engine matches (see bench/match/cli.ts)
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { version } from '../package.json';
 import { runPerftCli } from '../bench/perft';
 import { runJudgeCli } from '../bench/judge-cli';
+import { runMatchCli } from '../bench/match/cli';
 import { PGN_FORMATS, type PgnCliOptions, runPgnCli } from '../bench/pgn-cli';
 import { Output } from './output';
 import { runSession } from './session';
@@ -91,6 +93,18 @@ function buildProgram(): Command {
     .exitOverride()
     .action(async (opts: { fen?: string; moves?: string }) => {
       process.exitCode = await runJudgeCli(opts, writeLine, (line) => process.stderr.write(line + '\n'));
+    });
+
+  program
+    .command('match')
+    .description('play a match or a round robin between UCCI/UCI engines (see chuhan match --help)')
+    .helpOption(false)
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .argument('[args...]', 'match options')
+    .exitOverride()
+    .action(async (_args: string[], _opts: unknown, cmd: Command) => {
+      process.exitCode = await runMatchCli(cmd.args, writeLine);
     });
 
   return program;

@@ -134,6 +134,11 @@ describe('SPRT', () => {
     // A long run of wins pushes the LLR over the upper bound, of losses under the lower one.
     expect(sprt(cfg, { wins: 600, draws: 300, losses: 100 }).decision).toBe('H1');
     expect(sprt(cfg, { wins: 100, draws: 300, losses: 600 }).decision).toBe('H0');
+    // Only wins: the variance would be 0; empty categories count 1e-3, so the test can decide.
+    const allWins = sprt(cfg, { wins: 20, draws: 0, losses: 0 }, [0, 0, 0, 0, 10]);
+    expect(allWins.llr).toBeGreaterThan(allWins.upper);
+    expect(allWins.decision).toBe('H1');
+    expect(sprt(cfg, { wins: 0, draws: 0, losses: 0 }).llr).toBe(0);
     expect(sprt({ ...cfg, elo1: 3, model: 'bayesian' }, { wins: 4307, draws: 8620, losses: 4063 }).llr).toBeCloseTo(2.47, 2);
   });
 });

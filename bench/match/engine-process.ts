@@ -74,6 +74,8 @@ export class EngineProcess {
   starts = 0;
   /** Times the process died or hung while the runner was waiting for it. */
   crashes = 0;
+  /** Failed starts in a row (reset by a successful start). */
+  startFailures = 0;
   /** The engine's `id name`, once known. */
   idName = '';
 
@@ -92,6 +94,17 @@ export class EngineProcess {
 
   /** Spawns the process and runs the handshake; throws EngineStartError on failure. */
   async start(): Promise<void> {
+    try {
+      await this.startOnce();
+      this.startFailures = 0;
+    } catch (e) {
+      this.startFailures++;
+      this.kill();
+      throw e;
+    }
+  }
+
+  private async startOnce(): Promise<void> {
     this.kill();
     this.starts++;
     this.buffer = '';

@@ -11,7 +11,7 @@
 // - SPRT (logistic model, the generalised SPRT of Michel Van den Bergh as used by fishtest and
 //   fastchess): with s0 = L(elo0), s1 = L(elo1), L(e) = 1/(1 + 10^(−e/400)), sample mean s and
 //   per-sample variance v over n samples,  LLR = (s1 − s0)(2s − s0 − s1) / (2 v / n).
-//   Bounds: lower = ln(β/(1−α)), upper = ln((1−β)/α).
+//   Bounds: lower = ln(β/(1−α)), upper = ln((1−β)/α). Empty result categories count 1e-3.
 // - SPRT (BayesElo model, cutechess' older method): draw Elo estimated from the win and loss
 //   rates; LLR = W ln(pw1/pw0) + D ln(pd1/pd0) + L ln(pl1/pl0).
 
@@ -180,12 +180,20 @@ function llrLogistic(elo0: number, elo1: number, m: { n: number; mean: number; v
   return ((s1 - s0) * (2 * m.mean - s0 - s1)) / (2 * (m.variance / m.n));
 }
 
+/**
+ * Empty categories get a count of 1e-3 before the LLR is computed (as fastchess does), so that a
+ * one-sided run of results (all wins, say) has a non-zero variance and can reach a decision.
+ */
+function regularize(counts: number[]): number[] {
+  return counts.some((c) => c > 0) ? counts.map((c) => (c > 0 ? c : 1e-3)) : counts;
+}
+
 export function llrTrinomial(t: Trinomial, elo0: number, elo1: number): number {
-  return llrLogistic(elo0, elo1, moments(TRI_VALUES, [t.wins, t.draws, t.losses]));
+  return llrLogistic(elo0, elo1, moments(TRI_VALUES, regularize([t.wins, t.draws, t.losses])));
 }
 
 export function llrPentanomial(p: Pentanomial, elo0: number, elo1: number): number {
-  return llrLogistic(elo0, elo1, moments(PENTA_VALUES, p));
+  return llrLogistic(elo0, elo1, moments(PENTA_VALUES, regularize(p)));
 }
 
 /** BayesElo-model LLR (needs at least one win, draw and loss; 0 otherwise). */

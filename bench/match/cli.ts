@@ -1,0 +1,219 @@
+// `chuhan match`: engine-vs-engine matches and round robins for UCCI and UCI engines, refereed by
+// the rules core. See USAGE in options.ts.
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { moveToIccs, parseFen } from '../../engine/index';
+import { describeLimit } from './clock';
+import { goCommand, scoreValue } from './dialect';
+import { EngineProcess, EngineStartError } from './engine-process';
+import type { GameOutcome } from './game';
+import { Match } from './match';
+import { parseOpenings, shuffled, startOpening, type Opening } from './openings';
+import { parseMatchArgs, USAGE, UsageError, type MatchOptions } from './options';
+import { progressBar, progressLine } from './progress';
+import { formatGame, pgnDate, toRecord, type RecordMeta } from './record';
+import { loadResume } from './resume';
+import { makeSchedule, pairings, type ScheduledGame } from './schedule';
+import { Tally } from './summary';
+
+export type { MatchOptions } from './options';
+
+function loadOpenings(o: MatchOptions): Opening[] {
+  if (!o.openings) return [startOpening()];
+  const list = parseOpenings(readFileSync(o.openings, 'utf8'));
+  if (list.length === 0) throw new Error(`${o.openings} has no openings`);
+  return o.seed === undefined ? list : shuffled(list, o.seed);
+}
+
+/** `--check-openings`: the first engine's view of each opening's position. */
+async function checkOpenings(o: MatchOptions, openings: Opening[], out: (line: string) => void): Promise<void> {
+  const engine = new EngineProcess(o.engines[0], o.timeouts);
+  await engine.start();
+  const limit = o.limit.kind === 'clock' ? ({ kind: 'movetime', ms: 1000 } as const) : o.limit;
+  try {
+    for (const op of openings) {
+      await engine.newGame();
+      const pos = parseFen(op.fen);
+      for (const m of op.moves) pos.make(m);
+      const r = await engine.go(op.fen, op.moves.map(moveToIccs), goCommand(engine.config.proto, { limit, redToMove: pos.side === 0 }), o.timeouts.hang);
+      if (r.kind !== 'move') throw new Error(`${engine.config.name} gave no move for line ${op.line} (${r.kind})`);
+      // Scores from Red's point of view.
+      const s = r.score === undefined ? NaN : scoreValue(r.score) * (pos.side === 0 ? 1 : -1);
+      out(`${Number.isNaN(s) ? '?' : (s >= 0 ? '+' : '') + s}\tdepth ${r.depth ?? '?'}\tline ${op.line}\t${op.name}`);
+    }
+  } finally {
+    await engine.quit();
+  }
+}
+
+function summaryText(json: Record<string, unknown>, tally: Tally): string[] {
+  const lines: string[] = [];
+  tally.pairings.forEach((p, k) => {
+    const games = p.wins + p.draws + p.losses;
+    if (games === 0) return;
+    const e = tally.elo(k);
+    const f = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : String(x));
+    lines.push(
+      `${tally.names[p.a]} vs ${tally.names[p.b]}: ${games} games, +${p.wins} =${p.draws} -${p.losses}, score ${(((p.wins + p.draws / 2) / games) * 100).toFixed(1)}%`,
+    );
+    lines.push(
+      `  Elo ${f(e.pentanomial.elo)} ± ${f(e.pentanomial.margin)} (pentanomial, ${e.pentanomial.samples} pairs), ` +
+        `${f(e.trinomial.elo)} ± ${f(e.trinomial.margin)} (trinomial); LOS ${(((json.pairings as Array<{ los: number }>)[k].los ?? 0) * 100).toFixed(1)}%`,
+    );
+    lines.push(`  pentanomial [0, ½, 1, 1½, 2 points per pair]: [${p.pentanomial.join(', ')}]`);
+    const s = k === 0 ? tally.sprt(0) : null;
+    if (s) lines.push(`  SPRT: LLR ${s.llr.toFixed(3)} [${s.lower.toFixed(3)}, ${s.upper.toFixed(3)}]${s.decision ? `, ${s.decision} accepted` : ''}`);
+  });
+  const t = json.terminations as Record<string, number>;
+  lines.push(`terminations: ${Object.entries(t).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`);
+  for (const e of json.engines as Array<Record<string, number | string | null>>) {
+    lines.push(
+      `${e.name}: ${e.points}/${e.games}, time forfeits ${e.timeForfeits}, illegal moves ${e.illegalMoves}, ` +
+        `crashes ${e.crashes}, hangs ${e.hangs}, no bestmove ${e.noBestmove}, ${e.avgTimePerMoveMs ?? '-'} ms per move`,
+    );
+  }
+  return lines;
+}
+
+/**
+ * Runs `chuhan match` with command-line arguments (or parsed options). Progress goes to `err`
+ * (default: stderr), the final summary to `out`. Resolves to the exit code.
+ */
+export async function runMatchCli(
+  argv: readonly string[] | MatchOptions,
+  out: (line: string) => void,
+  errOut?: (text: string) => void,
+): Promise<number> {
+  const err = errOut ?? ((t: string) => void process.stderr.write(t));
+  let o: MatchOptions;
+  try {
+    if (Array.isArray(argv) && (argv.includes('--help') || argv.includes('-h'))) {
+      out(USAGE);
+      return 0;
+    }
+    o = Array.isArray(argv) ? parseMatchArgs(argv as string[]) : (argv as MatchOptions);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      err(`chuhan match: ${e.message}\n${USAGE}\n`);
+      return 2;
+    }
+    throw e;
+  }
+
+  let openings: Opening[];
+  try {
+    openings = loadOpenings(o);
+  } catch (e) {
+    err(`chuhan match: ${e instanceof Error ? e.message : e}\n`);
+    return 2;
+  }
+  if (o.checkOpenings) {
+    try {
+      await checkOpenings(o, openings, out);
+      return 0;
+    } catch (e) {
+      err(`chuhan match: ${e instanceof Error ? e.message : e}\n`);
+      return 1;
+    }
+  }
+
+  const names = o.engines.map((e) => e.name);
+  const pairList = pairings(o.engines.length);
+  const schedule = makeSchedule(o.engines.length, o.games, openings.length);
+  const tally = new Tally(names, pairList, o.sprt);
+  const done = new Set<number>();
+  let resumed = 0;
+  if (o.pgn) {
+    if (o.resume) {
+      try {
+        const state = loadResume(o.pgn, schedule, names);
+        for (const w of state.warnings) err(`chuhan match: ${o.pgn}: ${w}\n`);
+        for (const r of state.records) {
+          tally.add(r);
+          done.add(r.game.index + 1);
+        }
+        resumed = state.records.length;
+        if (resumed > 0) err(`chuhan match: resuming ${o.pgn}: ${resumed} of ${schedule.length} games already played\n`);
+      } catch (e) {
+        err(`chuhan match: ${e instanceof Error ? e.message : e}\n`);
+        return 1;
+      }
+    } else {
+      writeFileSync(o.pgn, '');
+    }
+  }
+
+  const meta: RecordMeta = {
+    event: o.event,
+    site: 'Chuhan match runner',
+    date: pgnDate(),
+    timeControl: describeLimit(o.limit),
+    names,
+    openingNames: openings.map((op) => op.name),
+  };
+  const tty = process.stderr.isTTY === true && errOut === undefined;
+  const total = schedule.length;
+  const sprtDecided = () => {
+    const s = tally.sprt(0);
+    return s?.decision ? `SPRT ${s.decision} accepted (LLR ${s.llr.toFixed(3)})` : null;
+  };
+
+  const match = new Match({
+    engines: o.engines,
+    openings,
+    schedule,
+    done,
+    settings: { limit: o.limit, margin: o.margin, adjudication: o.adjudication, maxPlies: o.maxPlies, hangTimeout: o.timeouts.hang },
+    timeouts: o.timeouts,
+    concurrency: o.concurrency,
+    onGame: (game: ScheduledGame, outcome: GameOutcome) => {
+      tally.add(toRecord(game, outcome));
+      if (o.pgn) appendFileSync(o.pgn, formatGame(game, outcome, meta, o.pgnFormat));
+      if (!o.quiet) {
+        const line = progressLine(tally, total, game, outcome);
+        err(tty ? `\r\x1b[K${line}\n${progressBar(tally.played, total)}` : `${line}\n`);
+      }
+      return sprtDecided();
+    },
+  });
+  const already = sprtDecided();
+  if (already) match.stop(already);
+  const onSigint = () => match.abort('interrupted');
+  process.once('SIGINT', onSigint);
+  let failure: unknown = null;
+  try {
+    if (!already) await match.play();
+  } catch (e) {
+    failure = e;
+    match.abort(`error: ${e instanceof Error ? e.message : e}`);
+  } finally {
+    process.removeListener('SIGINT', onSigint);
+  }
+  if (tty && !o.quiet) err('\r\x1b[K');
+
+  const json = tally.toJson(
+    {
+      event: o.event,
+      date: meta.date,
+      limit: meta.timeControl,
+      engineSpecs: o.engines.map((e) => ({ name: e.name, cmd: e.cmd, args: e.args, proto: e.proto, options: Object.fromEntries(e.options) })),
+      openings: o.openings ?? null,
+      openingCount: openings.length,
+      planned: total,
+      resumed,
+      concurrency: o.concurrency,
+      adjudication: o.adjudication,
+      margin: o.margin,
+      stoppedBy: match.stopReason,
+      pgn: o.pgn ?? null,
+    },
+    meta.openingNames,
+  );
+  if (o.json) writeFileSync(o.json, JSON.stringify(json, null, 2) + '\n');
+  for (const line of summaryText(json, tally)) out(line);
+  if (match.stopReason) out(`stopped: ${match.stopReason}`);
+  if (failure) {
+    err(`chuhan match: ${failure instanceof EngineStartError ? failure.message : failure instanceof Error ? (failure.stack ?? failure.message) : failure}\n`);
+    return 1;
+  }
+  return match.stopReason && /failed to start|error/.test(match.stopReason) ? 1 : 0;
+}

@@ -1,0 +1,38 @@
+// The progress line on stderr: one line per finished game with the running score of the game's
+// pairing, its Elo difference with the 95% interval, LOS and the SPRT log-likelihood ratio.
+import type { GameOutcome } from './game';
+import type { ScheduledGame } from './schedule';
+import type { Tally } from './summary';
+
+function fmt(x: number, digits = 1): string {
+  if (Number.isNaN(x)) return '-';
+  if (!Number.isFinite(x)) return x > 0 ? '+inf' : '-inf';
+  return (x >= 0 ? '+' : '') + x.toFixed(digits);
+}
+
+export function progressLine(tally: Tally, total: number, game: ScheduledGame, outcome: GameOutcome): string {
+  const names = tally.names;
+  const p = tally.pairings[game.pairing];
+  const played = p.wins + p.draws + p.losses;
+  const score = played > 0 ? ((p.wins + p.draws / 2) / played) * 100 : NaN;
+  const elo = tally.elo(game.pairing);
+  const useP = elo.pentanomial.samples > 0;
+  const e = useP ? elo.pentanomial : elo.trinomial;
+  const width = String(total).length;
+  const parts = [
+    `[${String(tally.played).padStart(width)}/${total}]`,
+    `#${game.index + 1} ${names[game.red]} - ${names[game.black]} ${outcome.result} ${outcome.termination}`,
+    `| ${names[p.a]} vs ${names[p.b]} +${p.wins} =${p.draws} -${p.losses} ${Number.isNaN(score) ? '' : score.toFixed(1) + '%'}`,
+    `Elo ${fmt(e.elo)} ± ${Number.isFinite(e.margin) ? e.margin.toFixed(1) : '-'}${useP ? '' : ' (tri)'}`,
+  ];
+  const s = game.pairing === 0 ? tally.sprt(0) : null;
+  if (s) parts.push(`LLR ${fmt(s.llr, 2)} [${s.lower.toFixed(2)}, ${s.upper.toFixed(2)}]`);
+  return parts.join(' ');
+}
+
+/** A text progress bar for terminals: `[#####-----] 50%`. */
+export function progressBar(done: number, total: number, width = 20): string {
+  const f = total > 0 ? Math.min(1, done / total) : 0;
+  const n = Math.round(f * width);
+  return `[${'#'.repeat(n)}${'-'.repeat(width - n)}] ${Math.round(f * 100)}%`;
+}
