@@ -1,0 +1,95 @@
+// How fast the engine answers while it searches: `stop` → bestmove, `isready` → readyok,
+// `quit` → process exit, measured over pipes against the real executable. The targets are 50, 50
+// and 100 ms; the assertions allow for a loaded test machine, and the figures are printed.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { builtEngine, startChuhan } from './e2e-engine';
+
+/** A busy middle game, so that the search is deep in its tree when interrupted. */
+const MIDDLEGAME = 'r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 4 3';
+const BOUND_STOP_MS = 250;
+const BOUND_ISREADY_MS = 250;
+const BOUND_QUIT_MS = 500;
+
+function summary(name: string, xs: number[]): string {
+  const s = [...xs].sort((a, b) => a - b);
+  const median = s[Math.floor(s.length / 2)];
+  return `${name}: median ${median.toFixed(1)} ms, max ${s[s.length - 1].toFixed(1)} ms over ${s.length}`;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('latency while searching', () => {
+  let exe: string;
+  beforeAll(() => {
+    exe = builtEngine();
+  }, 180_000);
+
+  for (const dialect of ['ucci', 'uci'] as const) {
+    it(`${dialect}: isready and stop are answered at once`, async () => {
+      const e = await startChuhan(exe, dialect);
+      const ready: number[] = [];
+      const stop: number[] = [];
+      try {
+        for (let round = 0; round < 5; round++) {
+          e.send(`position fen ${MIDDLEGAME}`, 'go infinite');
+          await e.expect(/^info depth/, 5000);
+          for (let i = 0; i < 4; i++) {
+            await sleep(60);
+            const t0 = e.send('isready');
+            const r = await e.expect((l) => l === 'readyok', 2000);
+            ready.push(r.at - t0);
+          }
+          await sleep(100 + 50 * round);
+          const t0 = e.send('stop');
+          const b = await e.expect(/^bestmove /, 2000);
+          stop.push(b.at - t0);
+        }
+      } finally {
+        await e.quit();
+        e.kill();
+      }
+      console.log(`${dialect} ${summary('isready -> readyok', ready)}; ${summary('stop -> bestmove', stop)}`);
+      expect(Math.max(...ready)).toBeLessThan(BOUND_ISREADY_MS);
+      expect(Math.max(...stop)).toBeLessThan(BOUND_STOP_MS);
+    }, 60_000);
+  }
+
+  it('ponderhit on a finished ponder search answers at once', async () => {
+    const e = await startChuhan(exe, 'ucci');
+    const hits: number[] = [];
+    try {
+      for (let round = 0; round < 3; round++) {
+        // A shallow ponder search finishes quickly and must hold its reply until ponderhit.
+        e.send('position startpos moves h2e2', 'go ponder depth 3');
+        await sleep(300);
+        expect(e.take().some((l) => l.startsWith('bestmove'))).toBe(false);
+        const t0 = e.send('ponderhit');
+        const b = await e.expect(/^bestmove /, 2000);
+        hits.push(b.at - t0);
+      }
+    } finally {
+      await e.quit();
+      e.kill();
+    }
+    console.log(summary('ponderhit (held reply) -> bestmove', hits));
+    expect(Math.max(...hits)).toBeLessThan(BOUND_STOP_MS);
+  });
+
+  it('quit while searching ends the process at once', async () => {
+    const quit: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      const e = await startChuhan(exe, round % 2 === 0 ? 'ucci' : 'uci');
+      e.send(`position fen ${MIDDLEGAME}`, 'go infinite');
+      await e.expect(/^info depth/, 5000);
+      await sleep(150);
+      const t0 = e.send('quit');
+      const exit = await e.exited;
+      quit.push(exit.at - t0);
+      expect(exit.code).toBe(0);
+      if (round % 2 === 0) expect(e.received.some((r) => r.line === 'bye')).toBe(true);
+    }
+    console.log(summary('quit -> exit', quit));
+    expect(Math.max(...quit)).toBeLessThan(BOUND_QUIT_MS);
+  });
+});
+
