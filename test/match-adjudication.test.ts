@@ -1,10 +1,10 @@
 // Score adjudication of the match runner.
 import { describe, expect, it } from 'vitest';
-import { Adjudicator, parseAdjudication } from '../bench/match/adjudication';
+import { Adjudicator, parseAdjudication, type AdjudicationVerdict } from '../bench/match/adjudication';
 
 /** Feeds alternating Red/Black moves with the given scores (each from the mover's view). */
 function feed(adj: Adjudicator, scores: Array<number | undefined>, startPly = 0) {
-  let verdict = null;
+  let verdict: AdjudicationVerdict | null = null;
   let at = -1;
   scores.forEach((s, i) => {
     const v = adj.record(s === undefined ? undefined : { cp: s }, i % 2 === 0, startPly + i + 1);
@@ -13,7 +13,7 @@ function feed(adj: Adjudicator, scores: Array<number | undefined>, startPly = 0)
       at = i;
     }
   });
-  return { verdict: verdict as ReturnType<Adjudicator['record']>, at };
+  return { verdict, at };
 }
 
 describe('adjudication settings', () => {
