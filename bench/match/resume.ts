@@ -27,16 +27,20 @@ export function loadResume(path: string, schedule: readonly ScheduledGame[], nam
   const seen = new Set<number>();
   let dropped = false;
   for (const chunk of chunks(text)) {
-    let games: PgnGame[];
+    let games: PgnGame[] = [];
+    let problem = '';
     try {
       games = parsePgn(chunk);
     } catch (e) {
-      games = [];
-      state.warnings.push(`dropped an unreadable game: ${e instanceof Error ? e.message : e}`);
+      problem = e instanceof Error ? e.message : String(e);
     }
-    const complete = /(1-0|0-1|1\/2-1\/2|\*)\s*$/.test(chunk);
-    if (games.length !== 1 || !complete) {
-      state.warnings.push('dropped an incomplete game (the runner was stopped while writing it)');
+    const complete = /(1-0|0-1|1\/2-1\/2)\s*$/.test(chunk);
+    if (problem !== '' || games.length !== 1 || !complete) {
+      state.warnings.push(
+        complete && problem !== ''
+          ? `dropped an unreadable game: ${problem}`
+          : 'dropped an incomplete game (the runner was stopped while writing it)',
+      );
       dropped = true;
       continue;
     }
