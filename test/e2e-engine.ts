@@ -62,11 +62,21 @@ export function builtEngine(): string {
   }
   try {
     if (existsSync(ready)) return exe;
-    execFileSync(process.execPath, ['build.mjs'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
-    mkdirSync(join(base, fingerprint), { recursive: true });
-    copyFileSync(join(ROOT, 'dist', 'chuhan'), exe);
-    execFileSync('chmod', ['755', exe]);
-    execFileSync(exe, ['--version'], { encoding: 'utf8' });
+    // dist/ is shared with other builds in the same tree (not under this lock): retry a build
+    // that another one disturbed, and check the copy before trusting it.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        execFileSync(process.execPath, ['build.mjs'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+        mkdirSync(join(base, fingerprint), { recursive: true });
+        copyFileSync(join(ROOT, 'dist', 'chuhan'), exe);
+        execFileSync('chmod', ['755', exe]);
+        execFileSync(exe, ['--version'], { encoding: 'utf8' });
+        break;
+      } catch (err) {
+        if (attempt >= 3) throw err;
+        sleepSync(1000 * attempt);
+      }
+    }
     writeFileSync(ready, fingerprint);
     return exe;
   } finally {
