@@ -377,3 +377,42 @@ function inTable(table: Uint8Array, base: number, to: number): boolean {
 export function isLegalMove(pos: Position, move: number): boolean {
   return isPseudoLegal(pos, move) && isLegal(pos, move);
 }
+
+/** Appends the pseudo-legal non-captures of the side to move; returns the new end. */
+export function generateQuiets(pos: Position, buf: Int32Array, n: number): number {
+  const end = generatePseudo(pos, buf, n);
+  const b = pos.board;
+  let k = n;
+  for (let i = n; i < end; i++) {
+    const m = buf[i];
+    if (b[(m >> 8) & 255] === 0) buf[k++] = m;
+  }
+  return k;
+}
+
+/**
+ * Legality of a pseudo-legal move given the mover's king square and whether it is in check:
+ * the same cheap filter as filterLegal, then the board test where needed.
+ */
+export function quickLegal(pos: Position, m: number, ksq: number, check: boolean): boolean {
+  if (!check) {
+    const from = m & 255;
+    const to = (m >> 8) & 255;
+    const d = from - ksq;
+    const kf = ksq & 15;
+    const kr = ksq >> 4;
+    if (
+      (from & 15) !== kf &&
+      from >> 4 !== kr &&
+      d !== 15 &&
+      d !== 17 &&
+      d !== -15 &&
+      d !== -17 &&
+      (to & 15) !== kf &&
+      to >> 4 !== kr
+    ) {
+      return true;
+    }
+  }
+  return isLegal(pos, m);
+}

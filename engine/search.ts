@@ -1,10 +1,20 @@
-// Placeholder search with the final API (being replaced by the real search): iterative
-// deepening over a plain material alpha-beta. Do not build on its internals.
+// The search: iterative deepening, principal-variation alpha-beta with aspiration windows,
+// a transposition table, quiescence search, and the pruning and extensions listed at
+// `negamax`. Single-threaded; allocation-free per node. Progress is reported through a
+// callback; the protocol thread stops or "ponderhits" the search through a shared Int32Array.
 
-import { SearchInfo, SearchLimits, SearchResult, SIGNAL_STOP } from './limits';
-import { generateLegal } from './movegen';
+import { evaluate } from './evaluate';
+import { History } from './history';
+import { SearchInfo, SearchLimits, SearchResult, Score, SIGNAL_PONDERHIT, SIGNAL_STOP } from './limits';
+import { MovePicker } from './movepick';
+import { generateLegal, quickLegal } from './movegen';
 import { Position } from './position';
-import { MAX_MOVES } from './types';
+import { repetitionScore } from './repetition';
+import { see } from './see';
+import { DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY } from './searchconst';
+import { timeBudget } from './timeman';
+import { BOUND_EXACT, BOUND_LOWER, BOUND_NONE, BOUND_UPPER, TranspositionTable } from './tt';
+import { CANNON, KNIGHT, MAX_MOVES, ROOK } from './types';
 
 export interface HashProbe {
   move: number;
@@ -13,81 +23,658 @@ export interface HashProbe {
   bound: 'exact' | 'lower' | 'upper';
 }
 
+/** Late-move reduction table, indexed [depth * 64 + moveNumber]. */
+const LMR = new Int8Array(64 * 64);
+for (let d = 1; d < 64; d++) {
+  for (let n = 1; n < 64; n++) LMR[d * 64 + n] = Math.floor(0.75 + (Math.log(d) * Math.log(n)) / 2.25);
+}
+
+/** Plies of "no capture" after which the game is drawn (60 moves). */
+const MOVE_LIMIT_PLIES = 120;
+
 export class Searcher {
-  private buf = new Int32Array(MAX_MOVES * 64);
-  private nodes = 0;
+  readonly tt: TranspositionTable;
+  readonly history = new History();
+  private readonly pickers: MovePicker[] = [];
+  private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
+  private readonly pvLength = new Int32Array(MAX_PLY + 1);
+  private readonly evalStack = new Int32Array(MAX_PLY + 2);
+  private readonly moveStack = new Int32Array(MAX_PLY + 2);
+  private readonly pieceStack = new Int32Array(MAX_PLY + 2);
+  private readonly quietsTried = new Int32Array(MAX_PLY * MAX_MOVES);
+  private readonly rootBuf = new Int32Array(MAX_MOVES);
+
+  private pos!: Position;
   private signals: Int32Array = new Int32Array(2);
+  private nodes = 0;
+  private seldepth = 0;
+  private stopped = false;
+  private startTime = 0;
+  private softLimit = Infinity;
+  private hardLimit = Infinity;
+  private nodeLimit = Infinity;
+  private pondering = false;
+  private limits: SearchLimits = {};
+  private rootDepth = 0;
+  /** Null move is not tried above this ply (during a null-move verification search). */
+  private nullMinPly = 0;
+
+  // Root move list, kept sorted by the last iteration's results.
+  private rootMoves: number[] = [];
+  private rootScores: number[] = [];
+  private rootPrevScores: number[] = [];
+  private rootPvs: number[][] = [];
+  private pvIndex = 0;
 
   constructor(hashMb = 16) {
-    this.setHashSize(hashMb);
+    this.tt = new TranspositionTable(hashMb);
+    for (let i = 0; i <= MAX_PLY; i++) this.pickers.push(new MovePicker());
   }
 
-  setHashSize(_mb: number): void {}
-  clearHash(): void {}
-  probe(_pos: Position): HashProbe | null {
-    return null;
+  setHashSize(mb: number): void {
+    this.tt.resize(mb);
   }
 
-  search(
-    pos: Position,
-    limits: SearchLimits,
-    signals: Int32Array,
-    onInfo?: (info: SearchInfo) => void,
-  ): SearchResult {
+  clearHash(): void {
+    this.tt.clear();
+    this.history.clear();
+  }
+
+  probe(pos: Position): HashProbe | null {
+    if (!this.tt.probe(pos.keyLo, pos.keyHi, 0)) return null;
+    const b = this.tt.hitBound;
+    return {
+      move: this.tt.hitMove,
+      depth: this.tt.hitDepth,
+      score: this.tt.hitScore,
+      bound: b === BOUND_EXACT ? 'exact' : b === BOUND_LOWER ? 'lower' : 'upper',
+    };
+  }
+
+  /** Searches `pos` (left unchanged) within `limits`; returns the best move found. */
+  search(pos: Position, limits: SearchLimits, signals: Int32Array, onInfo?: (info: SearchInfo) => void): SearchResult {
+    this.pos = pos;
+    this.limits = limits;
     this.signals = signals;
     this.nodes = 0;
-    const t0 = Date.now();
-    const n = generateLegal(pos, this.buf, 0);
-    const excluded = new Set(limits.excluded ?? []);
-    const root: number[] = [];
-    for (let i = 0; i < n; i++) if (!excluded.has(this.buf[i])) root.push(this.buf[i]);
-    if (root.length === 0 || limits.depth === 0) {
-      return { bestMove: 0, ponderMove: 0, score: { cp: 0 }, depth: 0, nodes: 0, time: 0 };
+    this.seldepth = 0;
+    this.stopped = false;
+    this.startTime = Date.now();
+    this.pondering = limits.ponder === true;
+    this.setTimeLimits();
+    this.nodeLimit = limits.nodes !== undefined && limits.nodes > 0 ? limits.nodes : Infinity;
+    this.nullMinPly = 0;
+    this.tt.newSearch();
+    this.history.age();
+
+    // Root moves: legal, not excluded.
+    const n = generateLegal(pos, this.rootBuf, 0);
+    const excluded = limits.excluded ?? [];
+    this.rootMoves = [];
+    for (let i = 0; i < n; i++) if (!excluded.includes(this.rootBuf[i])) this.rootMoves.push(this.rootBuf[i]);
+    const empty: SearchResult = { bestMove: 0, ponderMove: 0, score: { cp: 0 }, depth: 0, nodes: 0, time: 0 };
+    if (this.rootMoves.length === 0) {
+      // No legal (or permitted) move: the side to move has lost.
+      empty.score = { mate: 0 };
+      return empty;
     }
-    let best = root[0];
-    let bestScore = 0;
-    const maxDepth = Math.min(limits.depth ?? 4, 4);
+    if (limits.depth === 0) return empty;
+    this.orderRootMoves();
+    this.rootScores = this.rootMoves.map(() => -INFINITE);
+    this.rootPrevScores = this.rootMoves.map(() => -INFINITE);
+    this.rootPvs = this.rootMoves.map((m) => [m]);
+
+    const maxDepth = Math.min(limits.depth ?? MAX_PLY - 8, MAX_PLY - 8);
+    const multiPv = Math.max(1, Math.min(limits.multipv ?? 1, this.rootMoves.length));
+    let completedDepth = 0;
+    let bestMove = this.rootMoves[0];
+    let bestScore = -INFINITE;
+    let bestPv: number[] = [bestMove];
+    let lastBestChange = 0;
+    let previousScore = 0;
+
     for (let depth = 1; depth <= maxDepth; depth++) {
-      let alpha = -100000;
-      for (const m of root) {
-        pos.make(m);
-        const s = -this.ab(pos, depth - 1, -100000, -alpha, MAX_MOVES);
-        pos.unmake();
-        if (s > alpha) {
-          alpha = s;
-          best = m;
+      this.rootDepth = depth;
+      this.rootPrevScores = this.rootScores.slice();
+      for (this.pvIndex = 0; this.pvIndex < multiPv; this.pvIndex++) {
+        this.seldepth = 0;
+        const prev = this.rootPrevScores[this.pvIndex];
+        let delta = 25;
+        let alpha = -INFINITE;
+        let beta = INFINITE;
+        if (depth >= 5 && prev > -MATE_BOUND && prev < MATE_BOUND) {
+          alpha = Math.max(prev - delta, -INFINITE);
+          beta = Math.min(prev + delta, INFINITE);
+        }
+        for (;;) {
+          const score = this.searchRoot(depth, alpha, beta);
+          this.sortRootMoves(this.pvIndex);
+          if (this.stopped) break;
+          if (score <= alpha) {
+            beta = (alpha + beta) >> 1;
+            alpha = Math.max(score - delta, -INFINITE);
+          } else if (score >= beta) {
+            beta = Math.min(score + delta, INFINITE);
+          } else break;
+          delta += delta >> 1;
+          if (delta > 1000) {
+            alpha = -INFINITE;
+            beta = INFINITE;
+          }
+        }
+        this.sortRootMoves(0);
+        if (this.stopped && depth > 1) break;
+      }
+      if (this.stopped && depth > 1) break;
+      completedDepth = depth;
+      if (this.rootMoves[0] !== bestMove) lastBestChange = depth;
+      bestMove = this.rootMoves[0];
+      bestScore = this.rootScores[0];
+      bestPv = this.rootPvs[0];
+      const elapsed = Date.now() - this.startTime;
+      if (onInfo) {
+        for (let i = 0; i < multiPv; i++) {
+          onInfo({
+            depth,
+            seldepth: Math.max(this.seldepth, depth),
+            multipv: i + 1,
+            score: toScore(this.rootScores[i]),
+            nodes: this.nodes,
+            nps: Math.round((this.nodes * 1000) / Math.max(1, elapsed)),
+            time: elapsed,
+            hashfull: this.tt.hashfull(),
+            pv: this.rootPvs[i],
+          });
         }
       }
-      bestScore = alpha;
-      const time = Date.now() - t0;
-      onInfo?.({
-        depth,
-        seldepth: depth,
-        multipv: 1,
-        score: { cp: bestScore },
-        nodes: this.nodes,
-        nps: Math.round((this.nodes * 1000) / Math.max(1, time)),
-        time,
-        hashfull: 0,
-        pv: [best],
-      });
-      if (Atomics.load(this.signals, SIGNAL_STOP) !== 0) break;
+      if (this.stopped) break;
+      // A forced mate found within the depth searched will not change.
+      if (bestScore > MATE_BOUND && MATE - bestScore <= depth && !limits.infinite && !this.pondering) break;
+      if (this.rootMoves.length === 1 && depth >= 4 && this.softLimit !== Infinity) break;
+      if (!this.pondering && this.softLimit !== Infinity) {
+        let soft = this.softLimit;
+        if (lastBestChange >= depth - 1 && depth > 4) soft *= 1.5;
+        if (depth > 4 && bestScore < previousScore - 30) soft *= 1.4;
+        if (elapsed > soft * 0.55) break;
+      }
+      previousScore = bestScore;
     }
-    return { bestMove: best, ponderMove: 0, score: { cp: bestScore }, depth: maxDepth, nodes: this.nodes, time: Date.now() - t0 };
+    // A ponder or infinite search must not answer before it is told to stop.
+    while ((this.pondering || this.limits.infinite) && !this.checkSignals()) waitBriefly();
+
+    const elapsed = Date.now() - this.startTime;
+    return {
+      bestMove,
+      ponderMove: bestPv.length > 1 ? bestPv[1] : 0,
+      score: toScore(bestScore),
+      depth: completedDepth,
+      nodes: this.nodes,
+      time: elapsed,
+    };
   }
 
-  private ab(pos: Position, depth: number, alpha: number, beta: number, start: number): number {
-    this.nodes++;
-    if (depth === 0) return pos.side === 0 ? pos.mg : -pos.mg;
-    const end = generateLegal(pos, this.buf, start);
-    if (end === start) return -30000;
-    for (let i = start; i < end; i++) {
-      pos.make(this.buf[i]);
-      const s = -this.ab(pos, depth - 1, -beta, -alpha, end);
-      pos.unmake();
-      if (s >= beta) return s;
-      if (s > alpha) alpha = s;
+  /** Current node count (for the protocol's status lines). */
+  get nodeCount(): number {
+    return this.nodes;
+  }
+
+  private setTimeLimits(): void {
+    const budget = timeBudget(this.limits);
+    this.softLimit = budget.soft;
+    this.hardLimit = budget.hard;
+  }
+
+  /** Polls the shared signals and the limits; sets `stopped`. Returns true if the search must stop. */
+  private checkSignals(): boolean {
+    if (Atomics.load(this.signals, SIGNAL_STOP) !== 0) {
+      this.stopped = true;
+      this.pondering = false;
+      this.limits = { ...this.limits, infinite: false };
+      return true;
     }
-    return alpha;
+    if (this.pondering) {
+      if (Atomics.load(this.signals, SIGNAL_PONDERHIT) === 0) return false;
+      // The opponent played the expected move: the clock now runs from here.
+      this.pondering = false;
+      this.startTime = Date.now();
+      this.setTimeLimits();
+    }
+    if (this.limits.infinite) return false;
+    if (this.nodes >= this.nodeLimit) this.stopped = true;
+    else if (Date.now() - this.startTime >= this.hardLimit) this.stopped = true;
+    return this.stopped;
+  }
+
+  private orderRootMoves(): void {
+    // Hash move first, then by a shallow static guess (captures by SEE, others by history).
+    const pos = this.pos;
+    const ttMove = this.tt.probe(pos.keyLo, pos.keyHi, 0) ? this.tt.hitMove : 0;
+    const keyed = this.rootMoves.map((m) => {
+      let k = 0;
+      if (m === ttMove) k = 1e9;
+      else if (pos.board[(m >> 8) & 255] !== 0) k = 1e6 + see(pos, m);
+      return { m, k };
+    });
+    keyed.sort((a, b) => b.k - a.k);
+    this.rootMoves = keyed.map((x) => x.m);
+  }
+
+  /** Stable sort of rootMoves[from..] by their scores in this iteration. */
+  private sortRootMoves(from: number): void {
+    const idx: number[] = [];
+    for (let i = from; i < this.rootMoves.length; i++) idx.push(i);
+    idx.sort((a, b) => this.rootScores[b] - this.rootScores[a] || a - b);
+    const moves = idx.map((i) => this.rootMoves[i]);
+    const scores = idx.map((i) => this.rootScores[i]);
+    const prev = idx.map((i) => this.rootPrevScores[i]);
+    const pvs = idx.map((i) => this.rootPvs[i]);
+    for (let i = 0; i < idx.length; i++) {
+      this.rootMoves[from + i] = moves[i];
+      this.rootScores[from + i] = scores[i];
+      this.rootPrevScores[from + i] = prev[i];
+      this.rootPvs[from + i] = pvs[i];
+    }
+  }
+
+  private searchRoot(depth: number, alpha: number, beta: number): number {
+    const pos = this.pos;
+    const inCheck = pos.inCheck();
+    let best = -INFINITE;
+    this.pvLength[0] = 0;
+    this.evalStack[0] = inCheck ? -INFINITE : evaluate(pos);
+    this.moveStack[0] = 0;
+    const alpha0 = alpha;
+    for (let i = this.pvIndex; i < this.rootMoves.length; i++) {
+      const m = this.rootMoves[i];
+      this.moveStack[1] = m;
+      this.pieceStack[1] = pos.board[m & 255];
+      pos.make(m);
+      this.nodes++;
+      const givesCheck = pos.inCheck();
+      const newDepth = depth - 1 + (givesCheck ? 1 : 0);
+      let score: number;
+      if (i === this.pvIndex) {
+        score = -this.negamax(newDepth, -beta, -alpha, 1, true, false);
+      } else {
+        score = -this.negamax(newDepth, -alpha - 1, -alpha, 1, false, true);
+        if (score > alpha && !this.stopped) score = -this.negamax(newDepth, -beta, -alpha, 1, true, false);
+      }
+      pos.unmake();
+      if (this.stopped && depth > 1) return best;
+      if (i === this.pvIndex || score > alpha) {
+        this.rootScores[i] = score;
+        const pv = [m];
+        for (let k = 1; k < this.pvLength[1]; k++) pv.push(this.pvTable[MAX_PLY + k]);
+        this.rootPvs[i] = pv;
+      } else {
+        this.rootScores[i] = -INFINITE;
+      }
+      if (score > best) best = score;
+      if (score > alpha) {
+        alpha = score;
+        if (score >= beta) break;
+      }
+    }
+    if (best > alpha0 && best < beta && this.pvIndex === 0) {
+      const m = this.rootMoves.length > 0 ? this.bestRootMove() : 0;
+      this.tt.store(pos.keyLo, pos.keyHi, 0, m, best, this.evalStack[0], depth, BOUND_EXACT);
+    }
+    return best;
+  }
+
+  private bestRootMove(): number {
+    let bi = this.pvIndex;
+    for (let i = this.pvIndex + 1; i < this.rootMoves.length; i++) if (this.rootScores[i] > this.rootScores[bi]) bi = i;
+    return this.rootMoves[bi];
+  }
+
+  /**
+   * Does the side have enough free attacking pieces for null-move pruning? Passing is only a
+   * fair test of a position when the side could make a useful move; with few chariots, horses
+   * and cannons that can move at all, zugzwang is common in xiangqi, so the null move is off.
+   */
+  private hasAttackers(side: number): boolean {
+    const pos = this.pos;
+    const b = pos.board;
+    const pl = pos.plist;
+    const pc = pos.pcount;
+    const hi = side << 3;
+    let units = 0;
+    for (let kind = KNIGHT; kind <= CANNON; kind++) {
+      const code = kind | hi;
+      for (let i = 0, n = pc[code]; i < n; i++) {
+        const sq = pl[code * 8 + i];
+        let free: boolean;
+        if (kind === KNIGHT) {
+          free = (b[sq - 16] === 0 && (b[sq - 33] === 0 || b[sq - 31] === 0)) ||
+            (b[sq + 16] === 0 && (b[sq + 33] === 0 || b[sq + 31] === 0)) ||
+            (b[sq - 1] === 0 && (b[sq - 18] === 0 || b[sq + 14] === 0)) ||
+            (b[sq + 1] === 0 && (b[sq + 18] === 0 || b[sq - 14] === 0));
+        } else {
+          free = b[sq - 1] === 0 || b[sq + 1] === 0 || b[sq - 16] === 0 || b[sq + 16] === 0;
+        }
+        if (free) units += kind === ROOK ? 2 : 1;
+      }
+    }
+    return units >= 3;
+  }
+
+  /**
+   * Principal-variation search. Steps:
+   *  1. rules: 60-move limit, repetition verdicts (Asian rules), mate-distance pruning;
+   *  2. transposition-table cutoff (non-PV nodes);
+   *  3. static evaluation; reverse futility pruning; null move (not in check, verified
+   *     when the side to move has few attacking pieces);
+   *  4. internal iterative reduction when there is no hash move;
+   *  5. the move loop: check extension, late-move pruning, futility and SEE pruning,
+   *     late-move reductions, PVS re-searches;
+   *  6. no legal move = loss (mate or stalemate); store the result.
+   */
+  private negamax(depth: number, alpha: number, beta: number, ply: number, pvNode: boolean, cutNode: boolean): number {
+    const pos = this.pos;
+    this.pvLength[ply] = ply;
+    if (depth <= 0) return this.quiesce(alpha, beta, ply, 0);
+    if ((this.nodes & 1023) === 0 && this.checkSignals()) return 0;
+    if (this.stopped) return 0;
+    if (ply > this.seldepth) this.seldepth = ply;
+
+    // 1. Rules and mate distance.
+    if (pos.halfmove >= MOVE_LIMIT_PLIES) return DRAW;
+    const rep = repetitionScore(pos, ply);
+    if (rep !== null) return rep;
+    if (ply >= MAX_PLY - 4) return evaluate(pos);
+    const mateAlpha = Math.max(alpha, -MATE + ply);
+    const mateBeta = Math.min(beta, MATE - ply - 1);
+    if (mateAlpha >= mateBeta) return mateAlpha;
+
+    // 2. Transposition table.
+    const tt = this.tt;
+    let ttMove = 0;
+    let ttHit = false;
+    let ttScore = 0;
+    let ttEval = 0;
+    let ttBound = BOUND_NONE;
+    let ttDepth = -128;
+    if (tt.probe(pos.keyLo, pos.keyHi, ply)) {
+      ttHit = true;
+      ttMove = tt.hitMove;
+      ttScore = tt.hitScore;
+      ttEval = tt.hitEval;
+      ttBound = tt.hitBound;
+      ttDepth = tt.hitDepth;
+      if (
+        !pvNode &&
+        ttDepth >= depth &&
+        (ttBound === BOUND_EXACT ||
+          (ttBound === BOUND_LOWER && ttScore >= beta) ||
+          (ttBound === BOUND_UPPER && ttScore <= alpha))
+      ) {
+        return ttScore;
+      }
+    }
+
+    // 3. Static evaluation and pruning before the move loop.
+    const inCheck = pos.inCheck();
+    let staticEval: number;
+    if (inCheck) staticEval = -INFINITE;
+    else {
+      staticEval = ttHit && ttEval !== 0 ? ttEval : evaluate(pos);
+      // The hash score is a better estimate when its bound points the right way.
+      if (ttHit && (ttBound === BOUND_EXACT || (ttBound === BOUND_LOWER ? ttScore > staticEval : ttScore < staticEval))) {
+        if (ttScore > -MATE_BOUND && ttScore < MATE_BOUND) staticEval = ttScore;
+      }
+    }
+    this.evalStack[ply] = staticEval;
+    const improving = !inCheck && ply >= 2 && staticEval > this.evalStack[ply - 2];
+
+    if (!pvNode && !inCheck) {
+      // Reverse futility: far above beta at low depth.
+      if (depth <= 7 && staticEval - (85 - (improving ? 25 : 0)) * depth >= beta && staticEval < MATE_BOUND) {
+        return staticEval;
+      }
+      // Null move.
+      if (
+        depth >= 2 &&
+        staticEval >= beta &&
+        this.moveStack[ply] !== 0 &&
+        beta > -MATE_BOUND &&
+        ply >= this.nullMinPly &&
+        this.hasAttackers(pos.side)
+      ) {
+        const r = 3 + (depth >> 2) + Math.min(2, ((staticEval - beta) / 200) | 0);
+        pos.makeNull();
+        this.moveStack[ply + 1] = 0;
+        this.pieceStack[ply + 1] = 0;
+        let score = -this.negamax(depth - 1 - r, -beta, -beta + 1, ply + 1, false, !cutNode);
+        pos.unmakeNull();
+        if (this.stopped) return 0;
+        if (score >= beta) {
+          if (score >= MATE_BOUND) score = beta;
+          if (depth < 3) return score;
+          // Deep nodes: verify with a reduced search in which this side may not pass for a
+          // while, so that a zugzwang is seen.
+          this.nullMinPly = ply + ((3 * (depth - r)) >> 2);
+          const v = this.negamax(depth - r, beta - 1, beta, ply, false, false);
+          this.nullMinPly = 0;
+          if (v >= beta) return score;
+        }
+      }
+    }
+
+    // 4. Internal iterative reduction.
+    if (ttMove === 0 && depth >= 4 && (pvNode || cutNode)) depth--;
+
+    // 5. Move loop.
+    const picker = this.pickers[ply];
+    const hist = this.history;
+    if (inCheck) picker.initEvasions(pos, hist, ttMove);
+    else {
+      const prevMove = this.moveStack[ply];
+      const counter = prevMove !== 0 ? hist.counter[this.pieceStack[ply] * 256 + ((prevMove >> 8) & 255)] : 0;
+      picker.init(pos, hist, ttMove, hist.killers[ply * 2], hist.killers[ply * 2 + 1], counter);
+    }
+    const us = pos.side;
+    const ksq = pos.kingSquare(us);
+    const b = pos.board;
+    let best = -INFINITE;
+    let bestMove = 0;
+    let moveCount = 0;
+    let quietCount = 0;
+    const quietBase = ply * MAX_MOVES;
+    const alphaOrig = alpha;
+    const lmpLimit = (3 + depth * depth) >> (improving ? 0 : 1);
+
+    for (let m = picker.next(); m !== 0; m = picker.next()) {
+      if (!quickLegal(pos, m, ksq, inCheck)) continue;
+      const to = (m >> 8) & 255;
+      const piece = b[m & 255];
+      const isCapture = b[to] !== 0;
+      moveCount++;
+
+      this.moveStack[ply + 1] = m;
+      this.pieceStack[ply + 1] = piece;
+      pos.make(m);
+      const givesCheck = pos.inCheck();
+
+      // Low-depth pruning of late moves that do not check (never when every move so far
+      // loses to a mate): move-count pruning of quiets, futility, losing captures by SEE.
+      if (!pvNode && !inCheck && !givesCheck && best > -MATE_BOUND && moveCount > 1) {
+        let prune = false;
+        if (!isCapture) {
+          if (depth <= 5 && quietCount >= lmpLimit) {
+            picker.skipQuiets = true;
+            prune = true;
+          } else if (depth <= 4 && staticEval + 110 + 110 * depth <= alpha) prune = true;
+        } else if (depth <= 4) {
+          pos.unmake();
+          prune = see(pos, m) < -90 * depth;
+          if (prune) continue;
+          pos.make(m);
+        }
+        if (prune) {
+          pos.unmake();
+          continue;
+        }
+      }
+      this.nodes++;
+
+      // Check extension, for checks that do not simply give the checking piece away.
+      let extension = 0;
+      if (givesCheck && ply < 2 * this.rootDepth) {
+        pos.unmake();
+        extension = see(pos, m) >= 0 ? 1 : 0;
+        pos.make(m);
+      }
+      const newDepth = depth - 1 + extension;
+      let score: number;
+      if (moveCount === 1) {
+        score = -this.negamax(newDepth, -beta, -alpha, ply + 1, pvNode, false);
+      } else {
+        let r = 0;
+        if (depth >= 3 && !isCapture && !givesCheck && moveCount > (pvNode ? 3 : 2)) {
+          r = LMR[Math.min(depth, 63) * 64 + Math.min(moveCount, 63)];
+          if (pvNode) r--;
+          if (cutNode) r++;
+          if (!improving) r++;
+          if (m === hist.killers[ply * 2] || m === hist.killers[ply * 2 + 1]) r--;
+          r -= (hist.quiet[piece * 256 + to] / 6000) | 0;
+          if (r < 0) r = 0;
+          if (r > newDepth - 1) r = Math.max(0, newDepth - 1);
+        }
+        score = -this.negamax(newDepth - r, -alpha - 1, -alpha, ply + 1, false, true);
+        if (score > alpha && r > 0) score = -this.negamax(newDepth, -alpha - 1, -alpha, ply + 1, false, !cutNode);
+        if (pvNode && score > alpha && score < beta) score = -this.negamax(newDepth, -beta, -alpha, ply + 1, true, false);
+      }
+      pos.unmake();
+      if (this.stopped) return 0;
+      if (!isCapture && quietCount < MAX_MOVES) this.quietsTried[quietBase + quietCount++] = m;
+
+      if (score > best) {
+        best = score;
+        if (score > alpha) {
+          bestMove = m;
+          alpha = score;
+          if (pvNode) this.updatePv(ply, m);
+          if (score >= beta) {
+            if (!isCapture) this.rewardQuiet(ply, m, piece, depth, quietBase, quietCount);
+            break;
+          }
+        }
+      }
+    }
+
+    // 6. No legal move: the side to move has lost (checkmate or stalemate).
+    if (moveCount === 0) return -MATE + ply;
+
+    const bound = best >= beta ? BOUND_LOWER : best > alphaOrig ? BOUND_EXACT : BOUND_UPPER;
+    tt.store(pos.keyLo, pos.keyHi, ply, bestMove, best, inCheck ? 0 : this.evalStack[ply], depth, bound);
+    return best;
+  }
+
+  private rewardQuiet(ply: number, m: number, piece: number, depth: number, quietBase: number, quietCount: number): void {
+    const hist = this.history;
+    hist.addKiller(ply, m);
+    const prevMove = this.moveStack[ply];
+    if (prevMove !== 0) hist.counter[this.pieceStack[ply] * 256 + ((prevMove >> 8) & 255)] = m;
+    const bonus = Math.min(depth * depth * 16, 1600);
+    const b = this.pos.board;
+    hist.update(piece * 256 + ((m >> 8) & 255), bonus);
+    for (let i = 0; i < quietCount; i++) {
+      const q = this.quietsTried[quietBase + i];
+      if (q === m) continue;
+      hist.update(b[q & 255] * 256 + ((q >> 8) & 255), -bonus);
+    }
+  }
+
+  private updatePv(ply: number, m: number): void {
+    const base = ply * MAX_PLY;
+    this.pvTable[base + ply] = m;
+    const childLen = this.pvLength[ply + 1];
+    const childBase = (ply + 1) * MAX_PLY;
+    let k = ply + 1;
+    for (; k < childLen; k++) this.pvTable[base + k] = this.pvTable[childBase + k];
+    this.pvLength[ply] = Math.max(k, ply + 1);
+  }
+
+  /** Quiescence: stand pat, then captures that do not lose material; all evasions in check. */
+  private quiesce(alpha: number, beta: number, ply: number, qdepth: number): number {
+    const pos = this.pos;
+    this.pvLength[ply] = ply;
+    if ((this.nodes & 1023) === 0 && this.checkSignals()) return 0;
+    if (this.stopped) return 0;
+    if (ply > this.seldepth) this.seldepth = ply;
+    if (pos.halfmove >= MOVE_LIMIT_PLIES) return DRAW;
+    const rep = repetitionScore(pos, ply);
+    if (rep !== null) return rep;
+    if (ply >= MAX_PLY - 4) return evaluate(pos);
+
+    const tt = this.tt;
+    let ttEval = 0;
+    let ttMove = 0;
+    if (tt.probe(pos.keyLo, pos.keyHi, ply)) {
+      const s = tt.hitScore;
+      const bound = tt.hitBound;
+      if (bound === BOUND_EXACT || (bound === BOUND_LOWER && s >= beta) || (bound === BOUND_UPPER && s <= alpha)) return s;
+      ttEval = tt.hitEval;
+      ttMove = tt.hitMove;
+    }
+
+    const inCheck = pos.inCheck();
+    let best = -INFINITE;
+    let standPat = 0;
+    const picker = this.pickers[ply];
+    if (inCheck) {
+      picker.initEvasions(pos, this.history, ttMove);
+    } else {
+      standPat = ttEval !== 0 ? ttEval : evaluate(pos);
+      if (standPat >= beta) return standPat;
+      if (standPat > alpha) alpha = standPat;
+      best = standPat;
+      picker.initQuiescence(pos);
+    }
+    const ksq = pos.kingSquare(pos.side);
+    let moveCount = 0;
+    let bestMove = 0;
+    const alphaOrig = alpha;
+    for (let m = picker.next(); m !== 0; m = picker.next()) {
+      if (!quickLegal(pos, m, ksq, inCheck)) continue;
+      moveCount++;
+      // In check, once one evasion holds, quiet evasions deep in quiescence are not worth it.
+      if (inCheck && best > -MATE_BOUND && (qdepth > 2 || moveCount > 3) && pos.board[(m >> 8) & 255] === 0) continue;
+      this.moveStack[ply + 1] = m;
+      this.pieceStack[ply + 1] = pos.board[m & 255];
+      pos.make(m);
+      this.nodes++;
+      const score = -this.quiesce(-beta, -alpha, ply + 1, qdepth + 1);
+      pos.unmake();
+      if (this.stopped) return 0;
+      if (score > best) {
+        best = score;
+        if (score > alpha) {
+          alpha = score;
+          bestMove = m;
+          this.updatePv(ply, m);
+          if (score >= beta) break;
+        }
+      }
+    }
+    if (inCheck && moveCount === 0) return -MATE + ply;
+    const bound = best >= beta ? BOUND_LOWER : best > alphaOrig ? BOUND_EXACT : BOUND_UPPER;
+    tt.store(pos.keyLo, pos.keyHi, ply, bestMove, best, standPat, 0, bound);
+    return best;
   }
 }
+
+/** Converts an internal score to centipawns or mate-in-moves. */
+export function toScore(score: number): Score {
+  if (score > MATE_BOUND) return { mate: Math.ceil((MATE - score) / 2) };
+  if (score < -MATE_BOUND) return { mate: -Math.ceil((MATE + score) / 2) };
+  return { cp: score };
+}
+
+/** Sleeps a millisecond (a worker may block; the main thread never runs an infinite search). */
+function waitBriefly(): void {
+  const sab = new Int32Array(new SharedArrayBuffer(4));
+  Atomics.wait(sab, 0, 0, 1);
+}
+

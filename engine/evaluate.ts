@@ -1,0 +1,172 @@
+// Hand-written evaluation, in centipawns from the side to move's point of view.
+//
+// Every term is computed for red and for black with the same code in each side's own
+// geometry (ranks counted from its own back rank), and the result is red minus black; so
+// mirroring the board top to bottom with colours swapped negates the score, and mirroring
+// it left to right leaves it unchanged (the tables are left-right symmetric). The terms:
+//
+//  1. Material and placement (pst.ts), kept incrementally by Position, blended between the
+//     middle-game and end-game values by PHASE (chariots, horses and cannons left).
+//  2. Defensive shell: each missing advisor or elephant costs in proportion to the attacking
+//     force the opponent still has (chariots 3, horses and cannons 2 each).
+//  3. Hollow cannon (空頭炮): an enemy cannon on our king's file with nothing between them pins
+//     the king and our centre; a "central cannon" with exactly one screen is a lighter threat.
+//  4. Bottom cannon (沉底炮): an enemy cannon on our back rank facing our king with nothing
+//     between them.
+//  5. Horses near the palace: an enemy horse that has crossed the river within two files and
+//     three ranks of our king.
+//  6. Crossed soldiers gain value as the defender loses advisors, and more still on the last
+//     three ranks near the king's file.
+//  7. Mobility: chariots (points reached along their lines), horses (unblocked jumps to a
+//     point not held by their own side) and cannons (quiet slides); a horse with at most one
+//     such jump is trapped.
+//  8. Chariots on files with no soldier of their own side.
+//  9. A small bonus for the side to move (tempo).
+
+import { Position } from './position';
+import { PHASE_MAX } from './pst';
+import { ADVISOR, BISHOP, BLACK, CANNON, KING, KNIGHT, PAWN, RED, ROOK } from './types';
+
+const SLOTS = 8;
+const ORTHO = [-1, 1, -16, 16];
+const KNIGHT_STEPS = [-33, -31, -18, 14, 33, 31, 18, -14];
+const KNIGHT_LEGS = [-16, -16, -1, -1, 16, 16, 1, 1];
+
+export const TEMPO = 10;
+const SHELL_ADVISOR = 4;
+const SHELL_BISHOP = 3;
+const HOLLOW_CANNON = 70;
+const CENTRAL_CANNON = 15;
+const BOTTOM_CANNON = 35;
+const HORSE_NEAR_PALACE = 18;
+const SOLDIER_NO_ADVISOR = 12;
+const SOLDIER_NEAR_KING = 15;
+const ROOK_MOBILITY = 3;
+const HORSE_MOBILITY = 5;
+const CANNON_MOBILITY = 2;
+const HORSE_TRAPPED = 25;
+const ROOK_OPEN_FILE = 12;
+
+/** Own rank (0 = own back rank) of a square for a colour. */
+function ownRank(sq: number, colour: number): number {
+  const r = (sq >> 4) - 3;
+  return colour === RED ? r : 9 - r;
+}
+
+/** The terms 2-8 for one side (positive = good for `us`). */
+function sideTerms(pos: Position, us: number): number {
+  const b = pos.board;
+  const pl = pos.plist;
+  const pc = pos.pcount;
+  const them = us ^ 1;
+  const uhi = us << 3;
+  const thi = them << 3;
+  let score = 0;
+
+  // 2. Our shell against their attacking force.
+  const force = 3 * pc[ROOK | thi] + 2 * pc[KNIGHT | thi] + 2 * pc[CANNON | thi];
+  score -= (2 - pc[ADVISOR | uhi]) * SHELL_ADVISOR * force;
+  score -= (2 - pc[BISHOP | uhi]) * SHELL_BISHOP * force;
+
+  // 3/4. Their cannons against our king.
+  const ksq = pl[(KING | uhi) * SLOTS];
+  const kfile = ksq & 15;
+  const code = CANNON | thi;
+  for (let i = 0, n = pc[code]; i < n; i++) {
+    const c = pl[code * SLOTS + i];
+    if ((c & 15) === kfile) {
+      const step = c > ksq ? 16 : -16;
+      let between = 0;
+      for (let t = ksq + step; t !== c; t += step) if (b[t] !== 0) between++;
+      if (between === 0) score -= HOLLOW_CANNON;
+      else if (between === 1) score -= CENTRAL_CANNON;
+    } else if (c >> 4 === ksq >> 4 && ownRank(ksq, us) === 0) {
+      const step = c > ksq ? 1 : -1;
+      let open = true;
+      for (let t = ksq + step; t !== c; t += step) if (b[t] !== 0) open = false;
+      if (open) score -= BOTTOM_CANNON;
+    }
+  }
+
+  // 5. Their horses near our palace.
+  const kn = KNIGHT | thi;
+  for (let i = 0, n = pc[kn]; i < n; i++) {
+    const h = pl[kn * SLOTS + i];
+    const df = (h & 15) - kfile;
+    if (df >= -2 && df <= 2 && ownRank(h, us) <= 4 && ownRank(h, us) >= 1) score -= HORSE_NEAR_PALACE;
+  }
+
+  // 6. Our crossed soldiers.
+  const theirAdvisors = pc[ADVISOR | thi];
+  const theirK = pl[(KING | thi) * SLOTS];
+  const pw = PAWN | uhi;
+  for (let i = 0, n = pc[pw]; i < n; i++) {
+    const p = pl[pw * SLOTS + i];
+    const r = ownRank(p, us);
+    if (r >= 5) {
+      score += (2 - theirAdvisors) * SOLDIER_NO_ADVISOR;
+      const df = (p & 15) - (theirK & 15);
+      if (r >= 7 && r <= 9 && df >= -1 && df <= 1) score += SOLDIER_NEAR_KING;
+    }
+  }
+
+  // 7/8. Mobility of our chariots, horses and cannons; chariots on files free of our soldiers.
+  const rk = ROOK | uhi;
+  for (let i = 0, n = pc[rk]; i < n; i++) {
+    const from = pl[rk * SLOTS + i];
+    let mob = 0;
+    for (let d = 0; d < 4; d++) {
+      const dir = ORTHO[d];
+      let t = from + dir;
+      while (b[t] === 0) {
+        mob++;
+        t += dir;
+      }
+      if (b[t] >> 3 === them) mob++;
+    }
+    score += mob * ROOK_MOBILITY;
+    let ownSoldier = false;
+    for (let t = (from & 15) + 48; t < 208; t += 16) if (b[t] === pw) ownSoldier = true;
+    if (!ownSoldier) score += ROOK_OPEN_FILE;
+  }
+  const hn = KNIGHT | uhi;
+  for (let i = 0, n = pc[hn]; i < n; i++) {
+    const from = pl[hn * SLOTS + i];
+    let mob = 0;
+    for (let k = 0; k < 8; k++) {
+      const t = from + KNIGHT_STEPS[k];
+      if (t < 0 || t > 255) continue;
+      const c = b[t];
+      if (c === 32 || (c !== 0 && c >> 3 === us)) continue;
+      if (b[from + KNIGHT_LEGS[k]] !== 0) continue;
+      mob++;
+    }
+    score += mob * HORSE_MOBILITY;
+    if (mob <= 1) score -= HORSE_TRAPPED;
+  }
+  const cn = CANNON | uhi;
+  for (let i = 0, n = pc[cn]; i < n; i++) {
+    const from = pl[cn * SLOTS + i];
+    let mob = 0;
+    for (let d = 0; d < 4; d++) {
+      const dir = ORTHO[d];
+      let t = from + dir;
+      while (b[t] === 0) {
+        mob++;
+        t += dir;
+      }
+    }
+    score += mob * CANNON_MOBILITY;
+  }
+  return score;
+}
+
+/** Static evaluation from the side to move's point of view. */
+export function evaluate(pos: Position): number {
+  let phase = pos.phase;
+  if (phase > PHASE_MAX) phase = PHASE_MAX;
+  const base = ((pos.mg * phase + pos.eg * (PHASE_MAX - phase)) / PHASE_MAX) | 0;
+  const score = base + sideTerms(pos, RED) - sideTerms(pos, BLACK);
+  return (pos.side === RED ? score : -score) + TEMPO;
+}
+

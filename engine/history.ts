@@ -1,0 +1,41 @@
+// Move-ordering memory: history scores, killer moves and countermoves.
+//
+// History is indexed by (piece code, target square) and updated with "gravity", so that the
+// scores stay within +-HISTORY_MAX and recent results weigh more than old ones.
+
+import { MAX_PLY } from './searchconst';
+
+export const HISTORY_MAX = 16384;
+
+export class History {
+  readonly quiet = new Int32Array(16 * 256);
+  readonly killers = new Int32Array(MAX_PLY * 2);
+  /** Countermove: the reply that refuted the previous move, indexed by its piece and target. */
+  readonly counter = new Int32Array(16 * 256);
+
+  clear(): void {
+    this.quiet.fill(0);
+    this.killers.fill(0);
+    this.counter.fill(0);
+  }
+
+  /** Called between searches: keep half of what was learned, drop the killers. */
+  age(): void {
+    for (let i = 0; i < this.quiet.length; i++) this.quiet[i] >>= 1;
+    this.killers.fill(0);
+  }
+
+  update(index: number, bonus: number): void {
+    const h = this.quiet[index];
+    const clamped = bonus > HISTORY_MAX ? HISTORY_MAX : bonus < -HISTORY_MAX ? -HISTORY_MAX : bonus;
+    this.quiet[index] = h + clamped - ((h * (clamped < 0 ? -clamped : clamped)) / HISTORY_MAX | 0);
+  }
+
+  addKiller(ply: number, move: number): void {
+    const k = ply * 2;
+    if (this.killers[k] !== move) {
+      this.killers[k + 1] = this.killers[k];
+      this.killers[k] = move;
+    }
+  }
+}

@@ -1,0 +1,241 @@
+// Staged move ordering. A picker hands out pseudo-legal moves one at a time, generating
+// each group only when the previous ones are exhausted, so a cutoff on the hash move costs
+// no generation at all:
+//   hash move -> captures that do not lose material (MVV-LVA order, SEE-checked) ->
+//   killer 1 -> killer 2 -> countermove -> quiet moves by history -> losing captures.
+// In check, all evasions are generated at once (captures first, then by history).
+// The caller tests legality (quickLegal) before making a move.
+
+import { History } from './history';
+import { generateCaptures, generatePseudo, generateQuiets, isPseudoLegal } from './movegen';
+import { Position } from './position';
+import { see, SEE_VALUE } from './see';
+import { MAX_MOVES } from './types';
+
+const STAGE_TT = 0;
+const STAGE_GEN_CAPTURES = 1;
+const STAGE_GOOD_CAPTURES = 2;
+const STAGE_KILLER1 = 3;
+const STAGE_KILLER2 = 4;
+const STAGE_COUNTER = 5;
+const STAGE_GEN_QUIETS = 6;
+const STAGE_QUIETS = 7;
+const STAGE_BAD_CAPTURES = 8;
+const STAGE_EVASIONS_GEN = 10;
+const STAGE_EVASIONS = 11;
+const STAGE_QS_GEN = 20;
+const STAGE_QS = 21;
+const STAGE_DONE = 99;
+
+/** Attacker order for MVV-LVA: cheaper attackers first. */
+const ATTACKER_ORDER = [0, 6, 1, 2, 3, 5, 4, 0];
+
+export class MovePicker {
+  private readonly moves = new Int32Array(MAX_MOVES * 2);
+  private readonly scores = new Int32Array(MAX_MOVES * 2);
+  private readonly bad = new Int32Array(MAX_MOVES);
+  private nBad = 0;
+  private badIdx = 0;
+  private n = 0;
+  private idx = 0;
+  private stage = STAGE_DONE;
+  private pos!: Position;
+  private history!: History;
+  ttMove = 0;
+  private killer1 = 0;
+  private killer2 = 0;
+  private counter = 0;
+  /** True while the move just returned came from a "good" stage (hash, good capture, killer). */
+  skipQuiets = false;
+
+  /** Main search, not in check. */
+  init(pos: Position, history: History, ttMove: number, killer1: number, killer2: number, counter: number): void {
+    this.pos = pos;
+    this.history = history;
+    this.ttMove = ttMove !== 0 && isPseudoLegal(pos, ttMove) ? ttMove : 0;
+    this.killer1 = killer1;
+    this.killer2 = killer2;
+    this.counter = counter;
+    this.nBad = 0;
+    this.badIdx = 0;
+    this.skipQuiets = false;
+    this.evasions = false;
+    this.stage = STAGE_TT;
+  }
+
+  /** In check: every evasion, hash move first. */
+  initEvasions(pos: Position, history: History, ttMove: number): void {
+    this.pos = pos;
+    this.history = history;
+    this.ttMove = ttMove !== 0 && isPseudoLegal(pos, ttMove) ? ttMove : 0;
+    this.stage = STAGE_TT;
+    this.killer1 = this.killer2 = this.counter = 0;
+    this.nBad = 0;
+    this.skipQuiets = false;
+    this.evasions = true;
+  }
+
+  /** Quiescence: captures only (SEE-losing ones dropped). */
+  initQuiescence(pos: Position): void {
+    this.pos = pos;
+    this.ttMove = 0;
+    this.stage = STAGE_QS_GEN;
+    this.evasions = false;
+  }
+
+  private evasions = false;
+
+  next(): number {
+    for (;;) {
+      switch (this.stage) {
+        case STAGE_TT:
+          this.stage = this.evasions ? STAGE_EVASIONS_GEN : STAGE_GEN_CAPTURES;
+          if (this.ttMove !== 0) return this.ttMove;
+          break;
+        case STAGE_GEN_CAPTURES:
+          this.n = generateCaptures(this.pos, this.moves, 0);
+          this.scoreCaptures();
+          this.idx = 0;
+          this.stage = STAGE_GOOD_CAPTURES;
+          break;
+        case STAGE_GOOD_CAPTURES: {
+          while (this.idx < this.n) {
+            const m = this.pickBest();
+            if (m === this.ttMove) continue;
+            const b = this.pos.board;
+            // Only captures by a more valuable piece can lose material.
+            if (SEE_VALUE[b[m & 255] & 7] > SEE_VALUE[b[(m >> 8) & 255] & 7] && see(this.pos, m) < 0) {
+              this.bad[this.nBad++] = m;
+              continue;
+            }
+            return m;
+          }
+          this.stage = STAGE_KILLER1;
+          break;
+        }
+        case STAGE_KILLER1:
+          this.stage = STAGE_KILLER2;
+          if (this.validQuiet(this.killer1)) return this.killer1;
+          break;
+        case STAGE_KILLER2:
+          this.stage = STAGE_COUNTER;
+          if (this.killer2 !== this.killer1 && this.validQuiet(this.killer2)) return this.killer2;
+          break;
+        case STAGE_COUNTER:
+          this.stage = STAGE_GEN_QUIETS;
+          if (this.counter !== this.killer1 && this.counter !== this.killer2 && this.validQuiet(this.counter)) {
+            return this.counter;
+          }
+          break;
+        case STAGE_GEN_QUIETS:
+          if (this.skipQuiets) {
+            this.stage = STAGE_BAD_CAPTURES;
+            break;
+          }
+          this.n = generateQuiets(this.pos, this.moves, 0);
+          this.scoreQuiets();
+          this.idx = 0;
+          this.stage = STAGE_QUIETS;
+          break;
+        case STAGE_QUIETS:
+          while (this.idx < this.n && !this.skipQuiets) {
+            const m = this.pickBest();
+            if (m === this.ttMove || m === this.killer1 || m === this.killer2 || m === this.counter) continue;
+            return m;
+          }
+          this.stage = STAGE_BAD_CAPTURES;
+          break;
+        case STAGE_BAD_CAPTURES:
+          if (this.badIdx < this.nBad) return this.bad[this.badIdx++];
+          this.stage = STAGE_DONE;
+          break;
+        case STAGE_EVASIONS_GEN:
+          this.n = generatePseudo(this.pos, this.moves, 0);
+          this.scoreEvasions();
+          this.idx = 0;
+          this.stage = STAGE_EVASIONS;
+          break;
+        case STAGE_EVASIONS:
+          while (this.idx < this.n) {
+            const m = this.pickBest();
+            if (m === this.ttMove) continue;
+            return m;
+          }
+          this.stage = STAGE_DONE;
+          break;
+        case STAGE_QS_GEN:
+          this.n = generateCaptures(this.pos, this.moves, 0);
+          this.scoreCaptures();
+          this.idx = 0;
+          this.stage = STAGE_QS;
+          break;
+        case STAGE_QS:
+          while (this.idx < this.n) {
+            const m = this.pickBest();
+            const b = this.pos.board;
+            if (SEE_VALUE[b[m & 255] & 7] > SEE_VALUE[b[(m >> 8) & 255] & 7] && see(this.pos, m) < 0) continue;
+            return m;
+          }
+          this.stage = STAGE_DONE;
+          break;
+        default:
+          return 0;
+      }
+    }
+  }
+
+  /** True once the picker has moved past the hash move, good captures and killers. */
+  get inQuietStage(): boolean {
+    return this.stage === STAGE_QUIETS || this.stage === STAGE_BAD_CAPTURES;
+  }
+
+  private validQuiet(m: number): boolean {
+    return m !== 0 && m !== this.ttMove && this.pos.board[(m >> 8) & 255] === 0 && isPseudoLegal(this.pos, m);
+  }
+
+  private scoreCaptures(): void {
+    const b = this.pos.board;
+    for (let i = 0; i < this.n; i++) {
+      const m = this.moves[i];
+      this.scores[i] = SEE_VALUE[b[(m >> 8) & 255] & 7] * 8 - ATTACKER_ORDER[b[m & 255] & 7];
+    }
+  }
+
+  private scoreQuiets(): void {
+    const b = this.pos.board;
+    const h = this.history.quiet;
+    for (let i = 0; i < this.n; i++) {
+      const m = this.moves[i];
+      this.scores[i] = h[b[m & 255] * 256 + ((m >> 8) & 255)];
+    }
+  }
+
+  private scoreEvasions(): void {
+    const b = this.pos.board;
+    const h = this.history.quiet;
+    for (let i = 0; i < this.n; i++) {
+      const m = this.moves[i];
+      const victim = b[(m >> 8) & 255];
+      this.scores[i] =
+        victim !== 0
+          ? 1_000_000 + SEE_VALUE[victim & 7] * 8 - ATTACKER_ORDER[b[m & 255] & 7]
+          : h[b[m & 255] * 256 + ((m >> 8) & 255)];
+    }
+  }
+
+  /** Selection sort step: moves the best remaining move to idx and returns it. */
+  private pickBest(): number {
+    const s = this.scores;
+    const mv = this.moves;
+    let best = this.idx;
+    for (let i = this.idx + 1; i < this.n; i++) if (s[i] > s[best]) best = i;
+    const m = mv[best];
+    const sc = s[best];
+    mv[best] = mv[this.idx];
+    s[best] = s[this.idx];
+    mv[this.idx] = m;
+    s[this.idx] = sc;
+    this.idx++;
+    return m;
+  }
+}

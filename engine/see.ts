@@ -1,0 +1,104 @@
+// Static exchange evaluation: the material outcome of the capture sequence on one point,
+// each side recapturing with its least valuable attacker and free to stop at any time.
+// Attackers are found again on the board after every capture, because in xiangqi taking a
+// piece away can open a line (chariot), remove a screen (cannon) or free a horse leg or an
+// elephant eye. Pins are ignored, as usual for SEE.
+
+import { Position } from './position';
+import { ADVISOR, BISHOP, CANNON, IN_PALACE, KING, KNIGHT, OWN_HALF, PAWN, ROOK, forward } from './types';
+
+/** Exchange values by kind (a king is worth more than any exchange can win). */
+export const SEE_VALUE = [0, 20000, 200, 200, 400, 900, 450, 100];
+
+const ORTHO = [-1, 1, -16, 16];
+const DIAG = [-17, -15, 15, 17];
+const H_LEG = [17, 15, -15, -17];
+const H_FROM_A = [33, 31, -31, -33];
+const H_FROM_B = [18, 14, -14, -18];
+
+/** The square of the least valuable piece of `side` attacking `sq` on board `b`, or 0. */
+export function leastValuableAttacker(b: Uint8Array, sq: number, side: number): number {
+  const hi = side << 3;
+  const P = PAWN | hi;
+  if (b[sq - forward(side)] === P) return sq - forward(side);
+  if (OWN_HALF[side * 256 + sq] === 0) {
+    if (b[sq - 1] === P) return sq - 1;
+    if (b[sq + 1] === P) return sq + 1;
+  }
+  if (IN_PALACE[side * 256 + sq]) {
+    const A = ADVISOR | hi;
+    for (let i = 0; i < 4; i++) if (b[sq + DIAG[i]] === A) return sq + DIAG[i];
+  }
+  if (OWN_HALF[side * 256 + sq]) {
+    const B = BISHOP | hi;
+    for (let i = 0; i < 4; i++) {
+      const d = DIAG[i];
+      if (b[sq + 2 * d] === B && b[sq + d] === 0) return sq + 2 * d;
+    }
+  }
+  const N = KNIGHT | hi;
+  for (let i = 0; i < 4; i++) {
+    if (b[sq + H_LEG[i]] !== 0) continue;
+    if (b[sq + H_FROM_A[i]] === N) return sq + H_FROM_A[i];
+    if (b[sq + H_FROM_B[i]] === N) return sq + H_FROM_B[i];
+  }
+  const R = ROOK | hi;
+  const C = CANNON | hi;
+  let rook = 0;
+  for (let d = 0; d < 4; d++) {
+    const dir = ORTHO[d];
+    let t = sq + dir;
+    while (b[t] === 0) t += dir;
+    if (b[t] === R) {
+      rook = t;
+      continue;
+    }
+    if (b[t] === 32) continue; // wall
+    t += dir;
+    while (b[t] === 0) t += dir;
+    if (b[t] === C) return t;
+  }
+  if (rook !== 0) return rook;
+  if (IN_PALACE[side * 256 + sq]) {
+    const K = KING | hi;
+    for (let i = 0; i < 4; i++) if (b[sq + ORTHO[i]] === K) return sq + ORTHO[i];
+  }
+  return 0;
+}
+
+const gain = new Int32Array(40);
+const savedSq = new Int32Array(40);
+const savedPiece = new Int32Array(40);
+
+/** Exchange value of a capture (or quiet move) for the side making it. */
+export function see(pos: Position, move: number): number {
+  const b = pos.board;
+  const from = move & 255;
+  const to = (move >> 8) & 255;
+  let attackerValue = SEE_VALUE[b[from] & 7];
+  let side = b[from] >> 3;
+  let saved = 0;
+  savedSq[saved] = from;
+  savedPiece[saved++] = b[from];
+  b[from] = 0;
+  let d = 0;
+  gain[0] = SEE_VALUE[b[to] & 7];
+  while (d < 38) {
+    d++;
+    side ^= 1;
+    gain[d] = attackerValue - gain[d - 1];
+    if (Math.max(-gain[d - 1], gain[d]) < 0) break;
+    const next = leastValuableAttacker(b, to, side);
+    if (next === 0) break;
+    attackerValue = SEE_VALUE[b[next] & 7];
+    savedSq[saved] = next;
+    savedPiece[saved++] = b[next];
+    b[next] = 0;
+  }
+  while (--d > 0) gain[d - 1] = -Math.max(-gain[d - 1], gain[d]);
+  while (saved > 0) {
+    saved--;
+    b[savedSq[saved]] = savedPiece[saved];
+  }
+  return gain[0];
+}

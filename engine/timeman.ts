@@ -1,0 +1,37 @@
+// Time management: how long to think about one move.
+//
+// From the clock of the side to move (remaining time, increment, moves to the next control)
+// we derive a soft limit (do not start another iteration after it, stretched when the best
+// move is unstable or the score falls) and a hard limit (stop the search wherever it is).
+// A safety margin covers process start-up, pipe latency and the GUI's own overhead.
+
+import { SearchLimits } from './limits';
+
+export interface TimeBudget {
+  /** Milliseconds; Infinity when the search is not timed. */
+  soft: number;
+  hard: number;
+}
+
+/** Milliseconds kept in reserve on every move for latency outside the search. */
+export const MOVE_OVERHEAD = 30;
+
+export function timeBudget(limits: SearchLimits, overhead = MOVE_OVERHEAD): TimeBudget {
+  if (limits.infinite) return { soft: Infinity, hard: Infinity };
+  if (limits.movetime !== undefined) {
+    const t = Math.max(1, limits.movetime - Math.min(overhead, limits.movetime / 4));
+    return { soft: t, hard: t };
+  }
+  if (limits.time === undefined) return { soft: Infinity, hard: Infinity };
+  const time = Math.max(0, limits.time);
+  const inc = Math.max(0, limits.increment ?? 0);
+  // Without a move count, plan for this many more moves of ours.
+  const mtg = limits.movestogo !== undefined && limits.movestogo > 0 ? Math.min(limits.movestogo, 40) : 32;
+  const usable = Math.max(0, time - overhead);
+  const base = usable / mtg + inc * 0.75;
+  let soft = base * 0.8;
+  let hard = Math.min(usable * (mtg === 1 ? 0.9 : 0.35), base * 4);
+  hard = Math.max(Math.min(hard, usable), 1);
+  soft = Math.max(Math.min(soft, hard), 1);
+  return { soft, hard };
+}

@@ -1,0 +1,123 @@
+// The search: proven mates, deterministic bench, limits, excluded root moves, MultiPV, stop.
+import { describe, expect, it } from 'vitest';
+import { runBench } from '../bench/bench';
+import { MAX_MOVES, START_FEN, generateLegal, isLegalMove, moveToIccs, parseFen } from '../engine/index';
+import { SIGNAL_COUNT, SIGNAL_STOP, SearchInfo } from '../engine/limits';
+import { Searcher } from '../engine/search';
+import { readData } from './helpers';
+
+interface MateCase {
+  fen: string;
+  id: string;
+  dm: number;
+  bm: string[];
+}
+
+export function readMates(): MateCase[] {
+  return readData('mates.epd')
+    .split('\n')
+    .filter((l) => l.trim() !== '' && !l.startsWith('#'))
+    .map((l) => {
+      const [fen, ...fields] = l.split(';');
+      const get = (k: string) => fields.find((f) => f.startsWith(k + ' '))!.slice(k.length + 1).trim();
+      return { fen, id: get('id'), dm: Number(get('dm')), bm: get('bm').split(/\s+/) };
+    });
+}
+
+export function solveMate(c: MateCase, ms: number): { move: string; mate: number | undefined } {
+  const s = new Searcher(32);
+  const pos = parseFen(c.fen);
+  const r = s.search(pos, { movetime: ms }, new Int32Array(SIGNAL_COUNT));
+  return { move: moveToIccs(r.bestMove), mate: r.score.mate };
+}
+
+/** MATES=all (npm run mates) runs every position; the unit tests take the short ones. */
+const ALL_MATES = process.env.MATES === 'all';
+
+describe(ALL_MATES ? 'mates (all)' : 'mates (dm <= 4; all of them in npm run mates)', () => {
+  const cases = readMates();
+  it('reads the file', () => expect(cases.length).toBeGreaterThan(30));
+  for (const c of cases.filter((c) => ALL_MATES || c.dm <= 4)) {
+    it(`${c.id}: mate in ${c.dm} with ${c.bm.join('/')}`, () => {
+      const r = solveMate(c, 10_000);
+      expect(r.mate).toBe(c.dm);
+      expect(c.bm).toContain(r.move);
+    });
+  }
+});
+
+describe('search behaviour', () => {
+  it('bench node count is deterministic', () => {
+    const a = runBench({ depth: 5 }, () => {});
+    const b = runBench({ depth: 5 }, () => {});
+    expect(a.nodes).toBeGreaterThan(10_000);
+    expect(b.nodes).toBe(a.nodes);
+  });
+
+  it('reports progress with growing depth and a legal PV', () => {
+    const s = new Searcher(16);
+    const pos = parseFen(START_FEN);
+    const infos: SearchInfo[] = [];
+    const r = s.search(pos, { depth: 6 }, new Int32Array(SIGNAL_COUNT), (i) => infos.push(i));
+    expect(infos.map((i) => i.depth)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(r.depth).toBe(6);
+    expect(isLegalMove(pos, r.bestMove)).toBe(true);
+    const last = infos[infos.length - 1];
+    expect(last.pv[0]).toBe(r.bestMove);
+    for (const m of last.pv) {
+      expect(isLegalMove(pos, m)).toBe(true);
+      pos.make(m);
+    }
+  });
+
+  it('never plays an excluded root move, and answers no move when all are excluded', () => {
+    const pos = parseFen(START_FEN);
+    const buf = new Int32Array(MAX_MOVES);
+    const n = generateLegal(pos, buf, 0);
+    const all = Array.from(buf.subarray(0, n));
+    const s = new Searcher(16);
+    const first = s.search(pos, { depth: 4 }, new Int32Array(SIGNAL_COUNT)).bestMove;
+    const r = s.search(pos, { depth: 4, excluded: [first] }, new Int32Array(SIGNAL_COUNT));
+    expect(r.bestMove).not.toBe(first);
+    expect(all).toContain(r.bestMove);
+    const none = s.search(pos, { depth: 4, excluded: all }, new Int32Array(SIGNAL_COUNT));
+    expect(none.bestMove).toBe(0);
+  });
+
+  it('MultiPV reports distinct first moves', () => {
+    const s = new Searcher(16);
+    const infos: SearchInfo[] = [];
+    s.search(parseFen(START_FEN), { depth: 5, multipv: 3 }, new Int32Array(SIGNAL_COUNT), (i) => infos.push(i));
+    const lastDepth = infos.filter((i) => i.depth === 5);
+    expect(lastDepth.map((i) => i.multipv)).toEqual([1, 2, 3]);
+    expect(new Set(lastDepth.map((i) => i.pv[0])).size).toBe(3);
+  });
+
+  it('respects a node limit and a raised stop flag', () => {
+    const s = new Searcher(16);
+    const r = s.search(parseFen(START_FEN), { nodes: 20_000 }, new Int32Array(SIGNAL_COUNT));
+    expect(r.nodes).toBeLessThan(25_000);
+    const signals = new Int32Array(SIGNAL_COUNT);
+    signals[SIGNAL_STOP] = 1;
+    const t0 = Date.now();
+    const stopped = s.search(parseFen(START_FEN), { infinite: true }, signals);
+    expect(Date.now() - t0).toBeLessThan(1000);
+    expect(stopped.bestMove).not.toBe(0);
+  });
+
+  it('keeps to a move time', () => {
+    const s = new Searcher(16);
+    const t0 = Date.now();
+    s.search(parseFen(START_FEN), { movetime: 300 }, new Int32Array(SIGNAL_COUNT));
+    const t = Date.now() - t0;
+    expect(t).toBeLessThan(600);
+    expect(t).toBeGreaterThan(100);
+  });
+
+  it('a side with no legal move reports a loss and no move', () => {
+    const pos = parseFen('3k5/9/9/9/9/9/9/9/3r5/2r1K4 w');
+    const r = new Searcher(1).search(pos, { depth: 3 }, new Int32Array(SIGNAL_COUNT));
+    expect(r.bestMove).toBe(0);
+    expect(r.score.mate).toBe(0);
+  });
+});
