@@ -7,6 +7,7 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { version } from '../package.json';
 import { runPerftCli } from '../bench/perft';
+import { BENCH_DEFAULT_DEPTH, BENCH_DEFAULT_HASH, runBench } from '../bench/bench';
 import { runJudgeCli } from '../bench/judge-cli';
 import { runMatchCli } from '../bench/match/cli';
 import { PGN_FORMATS, type PgnCliOptions, runPgnCli } from '../bench/pgn-cli';
@@ -93,6 +94,17 @@ function buildProgram(): Command {
     .exitOverride()
     .action(async (opts: { fen?: string; moves?: string }) => {
       process.exitCode = await runJudgeCli(opts, writeLine, (line) => process.stderr.write(line + '\n'));
+    });
+
+  program
+    .command('bench')
+    .description('search the bench positions to a fixed depth; prints the node count and nodes/second')
+    .option('--depth <n>', `search depth (default ${BENCH_DEFAULT_DEPTH})`, nonNegativeInt)
+    .option('--hash <mb>', `hash size in MB (default ${BENCH_DEFAULT_HASH})`, nonNegativeInt)
+    .option('--verbose', 'print a line per position')
+    .exitOverride()
+    .action((opts: { depth?: number; hash?: number; verbose?: boolean }) => {
+      runBench(opts, writeLine);
     });
 
   program
