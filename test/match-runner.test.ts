@@ -265,10 +265,11 @@ describe('match runner with fake engines', () => {
     const args = [
       '--engine', fakeSpec('A', 'ucci', '--seed', '5'),
       '--engine', fakeSpec('B', 'uci', '--seed', '6'),
-      '--depth', '1', '--games', '6', '--openings', OPENINGS, '--pgn', pgn,
+      '--depth', '1', '--games', '6', '--openings', OPENINGS, '--pgn', pgn, '--pgn-format', 'chinese',
     ];
     const full = await run('resume-a', args);
     checkConsistent(full, 6);
+    expect(full.pgnText).toMatch(/\[Format "Chinese"\]\n1\. 炮二平五 马８进７/);
     // Keep games 1-3 as written, and half of the fourth as if the runner had been killed.
     const parts = full.pgnText.split(/(?=^\[Game )/m);
     const kept = parts.slice(0, 3).join('');
