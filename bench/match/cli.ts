@@ -215,5 +215,6 @@ export async function runMatchCli(
     err(`chuhan match: ${failure instanceof EngineStartError ? failure.message : failure instanceof Error ? (failure.stack ?? failure.message) : failure}\n`);
     return 1;
   }
+  if (match.stopReason === 'interrupted') return 130;
   return match.stopReason && /failed to start|error/.test(match.stopReason) ? 1 : 0;
 }

@@ -114,6 +114,9 @@ export class EngineProcess {
     const child = spawn(this.config.cmd, this.config.args, {
       cwd: this.config.cwd,
       stdio: ['pipe', 'pipe', 'pipe'],
+      // Its own process group: a Ctrl-C meant for the runner does not kill the engines mid-game
+      // (the runner ends them itself); an engine left behind still sees its stdin close.
+      detached: true,
     });
     this.child = child;
     this.exited = false;
