@@ -123,13 +123,34 @@ export function repetitionVerdict(pos: Position, sinceRoot = 0): Verdict {
 
 const judgeBuf = new Int32Array(MAX_MOVES * 2);
 
+export interface JudgeOptions {
+  /**
+   * How many times the position must have occurred before (same side to move, within the
+   * reversible plies) for a repetition to be judged: 1 = at its first recurrence (what the
+   * search uses, and the default), 2 = at the third occurrence, as referees and most GUIs rule.
+   */
+  priorOccurrences?: number;
+}
+
+/** Number of earlier occurrences of the current position among the reversible plies. */
+export function countOccurrences(pos: Position): number {
+  let n = 0;
+  const limit = Math.max(0, pos.ply - pos.halfmove);
+  const hm = pos.histMove;
+  for (let q = pos.ply - 2; q >= limit; q -= 2) {
+    if (hm[q] === 0 || hm[q + 1] === 0) break;
+    if (pos.histKeyLo[q] === pos.keyLo && pos.histKeyHi[q] === pos.keyHi) n++;
+  }
+  return n;
+}
+
 /** The result for the side to move of `pos`, its whole history since set-up considered. */
-export function judge(pos: Position): Judgement {
+export function judge(pos: Position, options: JudgeOptions = {}): Judgement {
   if (generateLegal(pos, judgeBuf, 0) === 0) {
     return { verdict: 'loss', reason: pos.inCheck() ? 'checkmate' : 'stalemate' };
   }
   const q = findRepetition(pos);
-  if (q >= 0) {
+  if (q >= 0 && countOccurrences(pos) >= (options.priorOccurrences ?? 1)) {
     switch (analyseCycle(pos, q)) {
       case CYCLE_WIN_CHECK:
         return { verdict: 'win', reason: 'perpetual-check' };

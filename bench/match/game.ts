@@ -109,7 +109,9 @@ export async function playGame(
   }
 
   for (;;) {
-    const j = judge(pos);
+    // Repetitions are ruled at the third occurrence, as referees and GUIs do (engines such as
+    // Fairy-Stockfish also play on after a single recurrence).
+    const j = judge(pos, { priorOccurrences: 2 });
     if (j.verdict !== 'none') {
       const termination = j.reason as Termination;
       const text = j.reason.replace(/-/g, ' ');
