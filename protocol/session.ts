@@ -79,6 +79,9 @@ export class Session {
   private current: Search | null = null;
   private localIds = -1;
 
+  /** Called whenever a reply has been written (isready waits on stopping searches). */
+  private replyWaiters: Array<() => void> = [];
+
   private readonly queue: string[] = [];
   private blocked = false;
   private pumping = false;
@@ -252,6 +255,11 @@ export class Session {
   // ---- commands -------------------------------------------------------------------------------
 
   private async isready(): Promise<void> {
+    // After `stop`, the stopped search's bestmove comes first (it is due within STOP_GRACE_MS),
+    // so that `stop` + `isready` is a clean synchronisation point for a GUI.
+    while (this.owed.some((s) => s.stopRequested && s.reply === null)) {
+      await new Promise<void>((resolve) => this.replyWaiters.push(resolve));
+    }
     // While the worker is busy, readyok goes out at once; when it is idle, a round trip first
     // makes sure it is alive and has applied earlier option changes (a new hash size, say).
     if (!this.client.busy && this.client.unavailable === null) await this.client.ping(PING_TIMEOUT_MS);
@@ -522,6 +530,9 @@ export class Session {
     while (this.owed.length > 0 && this.owed[0].reply !== null) {
       for (const line of this.owed.shift()!.reply!) this.out.line(line);
     }
+    const waiters = this.replyWaiters;
+    this.replyWaiters = [];
+    for (const w of waiters) w();
     this.pump();
   }
 
