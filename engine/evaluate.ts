@@ -161,12 +161,23 @@ function sideTerms(pos: Position, us: number): number {
   return score;
 }
 
-/** Static evaluation from the side to move's point of view. */
-export function evaluate(pos: Position): number {
+/** Material and placement only (term 1), from the side to move's point of view. */
+export function materialScore(pos: Position): number {
   let phase = pos.phase;
   if (phase > PHASE_MAX) phase = PHASE_MAX;
   const base = ((pos.mg * phase + pos.eg * (PHASE_MAX - phase)) / PHASE_MAX) | 0;
-  const score = base + sideTerms(pos, RED) - sideTerms(pos, BLACK);
-  return (pos.side === RED ? score : -score) + TEMPO;
+  return pos.side === RED ? base : -base;
 }
+
+/** Static evaluation from the side to move's point of view. */
+export function evaluate(pos: Position): number {
+  const terms = sideTerms(pos, RED) - sideTerms(pos, BLACK);
+  return materialScore(pos) + (pos.side === RED ? terms : -terms) + TEMPO;
+}
+
+/**
+ * The terms 2-8 rarely move the score by more than this; quiescence uses it to skip the full
+ * evaluation when material alone is far outside the window.
+ */
+export const LAZY_MARGIN = 250;
 

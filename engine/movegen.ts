@@ -222,7 +222,7 @@ export function generateCaptures(pos: Position, buf: Int32Array, n: number): num
     for (let k = from * 8, end = k + 8; k < end; k++) {
       const t = KNIGHT_T[k];
       if (t === 0) break;
-      if (b[t] >> 3 === them && b[KNIGHT_LEG[k]] === 0) buf[n++] = from | (t << 8);
+      if (b[t] !== 0 && b[t] >> 3 === them && b[KNIGHT_LEG[k]] === 0) buf[n++] = from | (t << 8);
     }
   }
   n = capturesFromTable(b, pl, pc, PAWN | hi, PAWN_T, cbase, them, buf, n);
@@ -232,7 +232,7 @@ export function generateCaptures(pos: Position, buf: Int32Array, n: number): num
     for (let k = cbase + from * 8, end = k + 8; k < end; k++) {
       const t = BISHOP_T[k];
       if (t === 0) break;
-      if (b[t] >> 3 === them && b[BISHOP_EYE[k]] === 0) buf[n++] = from | (t << 8);
+      if (b[t] !== 0 && b[t] >> 3 === them && b[BISHOP_EYE[k]] === 0) buf[n++] = from | (t << 8);
     }
   }
   n = capturesFromTable(b, pl, pc, ADVISOR | hi, ADVISOR_T, cbase, them, buf, n);
@@ -256,7 +256,8 @@ function capturesFromTable(
     for (let k = cbase + from * 8, end = k + 8; k < end; k++) {
       const t = table[k];
       if (t === 0) break;
-      if (b[t] >> 3 === them) buf[n++] = from | (t << 8);
+      const c = b[t];
+      if (c !== 0 && c >> 3 === them) buf[n++] = from | (t << 8);
     }
   }
   return n;
@@ -380,14 +381,65 @@ export function isLegalMove(pos: Position, move: number): boolean {
 
 /** Appends the pseudo-legal non-captures of the side to move; returns the new end. */
 export function generateQuiets(pos: Position, buf: Int32Array, n: number): number {
-  const end = generatePseudo(pos, buf, n);
   const b = pos.board;
-  let k = n;
-  for (let i = n; i < end; i++) {
-    const m = buf[i];
-    if (b[(m >> 8) & 255] === 0) buf[k++] = m;
+  const pl = pos.plist;
+  const pc = pos.pcount;
+  const us = pos.side;
+  const hi = us << 3;
+  const cbase = us * 256 * 8;
+  // Chariots and cannons slide the same way when not capturing.
+  for (let code = ROOK | hi; code <= (CANNON | hi); code++) {
+    for (let i = 0, cnt = pc[code]; i < cnt; i++) {
+      const from = pl[code * SLOTS + i];
+      for (let d = 0; d < 4; d++) {
+        const dir = ORTHO[d];
+        for (let t = from + dir; b[t] === 0; t += dir) buf[n++] = from | (t << 8);
+      }
+    }
   }
-  return k;
+  let code = KNIGHT | hi;
+  for (let i = 0, cnt = pc[code]; i < cnt; i++) {
+    const from = pl[code * SLOTS + i];
+    for (let k = from * 8, end = k + 8; k < end; k++) {
+      const t = KNIGHT_T[k];
+      if (t === 0) break;
+      if (b[t] === 0 && b[KNIGHT_LEG[k]] === 0) buf[n++] = from | (t << 8);
+    }
+  }
+  n = quietsFromTable(b, pl, pc, PAWN | hi, PAWN_T, cbase, buf, n);
+  code = BISHOP | hi;
+  for (let i = 0, cnt = pc[code]; i < cnt; i++) {
+    const from = pl[code * SLOTS + i];
+    for (let k = cbase + from * 8, end = k + 8; k < end; k++) {
+      const t = BISHOP_T[k];
+      if (t === 0) break;
+      if (b[t] === 0 && b[BISHOP_EYE[k]] === 0) buf[n++] = from | (t << 8);
+    }
+  }
+  n = quietsFromTable(b, pl, pc, ADVISOR | hi, ADVISOR_T, cbase, buf, n);
+  n = quietsFromTable(b, pl, pc, KING | hi, KING_T, cbase, buf, n);
+  return n;
+}
+
+function quietsFromTable(
+  b: Uint8Array,
+  pl: Uint8Array,
+  pc: Uint8Array,
+  code: number,
+  table: Uint8Array,
+  cbase: number,
+  buf: Int32Array,
+  n: number,
+): number {
+  for (let i = 0, cnt = pc[code]; i < cnt; i++) {
+    const from = pl[code * SLOTS + i];
+    for (let k = cbase + from * 8, end = k + 8; k < end; k++) {
+      const t = table[k];
+      if (t === 0) break;
+      if (b[t] === 0) buf[n++] = from | (t << 8);
+    }
+  }
+  return n;
 }
 
 /**

@@ -3,14 +3,14 @@
 // `negamax`. Single-threaded; allocation-free per node. Progress is reported through a
 // callback; the protocol thread stops or "ponderhits" the search through a shared Int32Array.
 
-import { evaluate } from './evaluate';
+import { LAZY_MARGIN, TEMPO, evaluate, materialScore } from './evaluate';
 import { History } from './history';
 import { SearchInfo, SearchLimits, SearchResult, Score, SIGNAL_PONDERHIT, SIGNAL_STOP } from './limits';
 import { MovePicker } from './movepick';
 import { generateLegal, quickLegal } from './movegen';
 import { Position } from './position';
 import { repetitionScore } from './repetition';
-import { see } from './see';
+import { SEE_VALUE, see } from './see';
 import { DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY } from './searchconst';
 import { timeBudget } from './timeman';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_NONE, BOUND_UPPER, TranspositionTable } from './tt';
@@ -40,6 +40,8 @@ export class Searcher {
   private readonly pvLength = new Int32Array(MAX_PLY + 1);
   private readonly evalStack = new Int32Array(MAX_PLY + 2);
   private readonly moveStack = new Int32Array(MAX_PLY + 2);
+  /** 1 when the side to move at that ply is in check (set by the parent after its move). */
+  private readonly checkStack = new Uint8Array(MAX_PLY + 2);
   private readonly pieceStack = new Int32Array(MAX_PLY + 2);
   private readonly quietsTried = new Int32Array(MAX_PLY * MAX_MOVES);
   private readonly rootBuf = new Int32Array(MAX_MOVES);
@@ -291,6 +293,7 @@ export class Searcher {
       pos.make(m);
       this.nodes++;
       const givesCheck = pos.inCheck();
+      this.checkStack[1] = givesCheck ? 1 : 0;
       const newDepth = depth - 1 + (givesCheck ? 1 : 0);
       let score: number;
       if (i === this.pvIndex) {
@@ -414,7 +417,7 @@ export class Searcher {
     }
 
     // 3. Static evaluation and pruning before the move loop.
-    const inCheck = pos.inCheck();
+    const inCheck = this.checkStack[ply] !== 0;
     let staticEval: number;
     if (inCheck) staticEval = -INFINITE;
     else {
@@ -443,6 +446,7 @@ export class Searcher {
       ) {
         const r = 3 + (depth >> 2) + Math.min(2, ((staticEval - beta) / 200) | 0);
         pos.makeNull();
+        this.checkStack[ply + 1] = 0;
         this.moveStack[ply + 1] = 0;
         this.pieceStack[ply + 1] = 0;
         let score = -this.negamax(depth - 1 - r, -beta, -beta + 1, ply + 1, false, !cutNode);
@@ -495,6 +499,7 @@ export class Searcher {
       this.pieceStack[ply + 1] = piece;
       pos.make(m);
       const givesCheck = pos.inCheck();
+      this.checkStack[ply + 1] = givesCheck ? 1 : 0;
 
       // Low-depth pruning of late moves that do not check (never when every move so far
       // loses to a mate): move-count pruning of quiets, futility, losing captures by SEE.
@@ -619,14 +624,19 @@ export class Searcher {
       ttMove = tt.hitMove;
     }
 
-    const inCheck = pos.inCheck();
+    const inCheck = this.checkStack[ply] !== 0;
     let best = -INFINITE;
     let standPat = 0;
     const picker = this.pickers[ply];
     if (inCheck) {
       picker.initEvasions(pos, this.history, ttMove);
     } else {
-      standPat = ttEval !== 0 ? ttEval : evaluate(pos);
+      if (ttEval !== 0) standPat = ttEval;
+      else {
+        // Lazy evaluation: material alone already decides the stand-pat cutoff.
+        const lazy = materialScore(pos) + TEMPO;
+        standPat = lazy - LAZY_MARGIN >= beta ? lazy : evaluate(pos);
+      }
       if (standPat >= beta) return standPat;
       if (standPat > alpha) alpha = standPat;
       best = standPat;
@@ -639,11 +649,14 @@ export class Searcher {
     for (let m = picker.next(); m !== 0; m = picker.next()) {
       if (!quickLegal(pos, m, ksq, inCheck)) continue;
       moveCount++;
+      // Delta pruning: even winning the captured piece for nothing cannot reach alpha.
+      if (!inCheck && standPat + SEE_VALUE[pos.board[(m >> 8) & 255] & 7] + 200 <= alpha) continue;
       // In check, once one evasion holds, quiet evasions deep in quiescence are not worth it.
       if (inCheck && best > -MATE_BOUND && (qdepth > 2 || moveCount > 3) && pos.board[(m >> 8) & 255] === 0) continue;
       this.moveStack[ply + 1] = m;
       this.pieceStack[ply + 1] = pos.board[m & 255];
       pos.make(m);
+      this.checkStack[ply + 1] = pos.inCheck() ? 1 : 0;
       this.nodes++;
       const score = -this.quiesce(-beta, -alpha, ply + 1, qdepth + 1);
       pos.unmake();

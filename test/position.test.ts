@@ -119,7 +119,7 @@ describe('generators agree', () => {
       for (let ply = 0; ply < 120; ply++) {
         const n = generateLegal(pos, buf, 0);
         if (n === 0) break;
-        if (ply % 6 === 0) {
+        if (ply % 5 === 0) {
           positions++;
           const legal = new Set(Array.from(buf.subarray(0, n)));
           expect(legal.size).toBe(n);
@@ -151,3 +151,29 @@ function iccs(pos: Position, s: string): number {
   expect(isLegalMove(pos, m)).toBe(true);
   return m;
 }
+
+describe('quiet generation', () => {
+  it('captures + quiets = all pseudo-legal moves, in many random positions', async () => {
+    const { generatePseudo, generateQuiets } = await import('../engine/movegen');
+    const rand = rng(99);
+    const a = new Int32Array(MAX_MOVES);
+    const c = new Int32Array(MAX_MOVES);
+    const q = new Int32Array(MAX_MOVES);
+    let checked = 0;
+    for (let g = 0; g < 40; g++) {
+      const pos = parseFen(START_FEN);
+      for (let ply = 0; ply < 150; ply++) {
+        const na = generatePseudo(pos, a, 0);
+        const nc = generateCaptures(pos, c, 0);
+        const nq = generateQuiets(pos, q, 0);
+        const union = [...Array.from(c.subarray(0, nc)), ...Array.from(q.subarray(0, nq))].sort();
+        if (union.join() !== Array.from(a.subarray(0, na)).sort().join()) expect(union).toEqual(Array.from(a.subarray(0, na)).sort());
+        checked++;
+        const n = generateLegal(pos, a, 0);
+        if (n === 0) break;
+        pos.make(a[Math.floor(rand() * n)]);
+      }
+    }
+    expect(checked).toBeGreaterThan(2000);
+  });
+});
