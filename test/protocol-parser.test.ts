@@ -1,0 +1,153 @@
+// The protocol's pure pieces, in process: the superset parser, the go → SearchLimits conversion,
+// the option registry and the dialect formatting of scores.
+import { describe, expect, it } from 'vitest';
+import { BLACK, RED } from '../engine/index';
+import { DAMAGED_GO_MOVETIME, planSearch } from '../protocol/clock';
+import { defaultOptions, findOption, setOption } from '../protocol/options';
+import { cleanLine, parseGo, parseLine } from '../protocol/parser';
+import { ucciSafeText, ucciScore } from '../protocol/ucci';
+import { uciScore } from '../protocol/uci';
+
+describe('parseLine', () => {
+  it('cleans CR, tabs and control characters and matches command words in any case', () => {
+    expect(cleanLine('isready\r')).toBe('isready');
+    expect(cleanLine('go\tdepth\x005')).toBe('go depth 5');
+    expect(parseLine('  IsReady  ').command).toEqual({ kind: 'isready' });
+    expect(parseLine('').command).toEqual({ kind: 'empty' });
+  });
+
+  it('reads both setoption forms, keeping spaces in UCCI values and UCI names', () => {
+    expect(parseLine('setoption name Move Overhead value 100').command).toEqual({
+      kind: 'setoption',
+      name: 'Move Overhead',
+      value: '100',
+    });
+    expect(parseLine('setoption name Clear Hash').command).toEqual({ kind: 'setoption', name: 'Clear Hash', value: '' });
+    expect(parseLine('setoption bookfiles C:\\My Books\\a.obk;D:\\b.obk ').command).toEqual({
+      kind: 'setoption',
+      name: 'bookfiles',
+      value: 'C:\\My Books\\a.obk;D:\\b.obk',
+    });
+  });
+
+  it('reads position, the bare Cyclone form and probe', () => {
+    const p = parseLine('position fen 4k4/9/9/9/9/9/9/9/9/4K4 w -- 0 1  moves e0e1 e9e8').command;
+    expect(p).toEqual({
+      kind: 'position',
+      bare: false,
+      position: { startpos: false, fenFields: ['4k4/9/9/9/9/9/9/9/9/4K4', 'w', '--', '0', '1'], moves: ['e0e1', 'e9e8'] },
+    });
+    expect(parseLine('startpos moves h2e2').command).toMatchObject({ kind: 'position', bare: true });
+    expect(parseLine('probe').command).toEqual({ kind: 'probe', position: null });
+    expect(parseLine('probe nonsense').command).toMatchObject({ kind: 'probe', position: null, error: expect.any(String) });
+    expect(parseLine('position').command.kind).toBe('error');
+  });
+});
+
+describe('parseGo', () => {
+  it('takes keywords in any order and combination', () => {
+    const w: string[] = [];
+    const g = parseGo('oppincrement 1 time 60 increment 2 opptime 58 depth 12 draw'.split(' '), w);
+    expect(g).toMatchObject({ time: 60, increment: 2, opptime: 58, oppincrement: 1, depth: 12, draw: true, damaged: false });
+    expect(w).toEqual([]);
+  });
+
+  it('reads depth infinite, searchmoves and reports damaged arguments', () => {
+    const w: string[] = [];
+    expect(parseGo(['depth', 'infinite'], w)).toMatchObject({ infinite: true, depth: undefined });
+    expect(parseGo('searchmoves h2e2 b0c2 depth 3'.split(' '), w)).toMatchObject({ searchmoves: ['h2e2', 'b0c2'], depth: 3 });
+    const bad = parseGo('depth movetime 100 nodes x frob'.split(' '), w);
+    expect(bad).toMatchObject({ movetime: 100, damaged: true });
+    expect(bad.depth).toBeUndefined();
+    expect(w).toEqual([
+      "go: 'depth' needs a number, got 'movetime'; ignored",
+      "go: 'nodes' needs a number, got 'x'; ignored",
+      "go: unknown word 'frob' ignored",
+    ]);
+  });
+});
+
+describe('planSearch', () => {
+  const opts = { ...defaultOptions(), overhead: 0 };
+  const go = (text: string) => parseGo(text.split(' ').filter((t) => t !== ''), []);
+
+  it('converts UCCI seconds or milliseconds for the mover', () => {
+    expect(planSearch(go('time 300 increment 2'), RED, { ...opts, usemillisec: false }, 'ucci').limits).toEqual({
+      time: 300_000,
+      increment: 2000,
+    });
+    expect(planSearch(go('time 60000 movestogo 20'), BLACK, opts, 'ucci').limits).toEqual({
+      time: 60_000,
+      increment: 0,
+      movestogo: 20,
+    });
+  });
+
+  it("takes the side to move's UCI clock and subtracts the move overhead", () => {
+    const p = planSearch(go('wtime 60000 btime 50000 winc 1000 binc 500'), BLACK, { ...opts, overhead: 30 }, 'uci');
+    expect(p.limits).toEqual({ time: 49_970, increment: 500 });
+    expect(p.hardStop).toBeGreaterThan(0);
+    expect(p.hardStop).toBeLessThan(49_970 * 0.75 + 1);
+    expect(planSearch(go('wtime 60000 winc 1000'), RED, opts, 'uci').limits.time).toBe(60_000);
+  });
+
+  it('limits the hard deadline by movetime and leaves infinite searches unbounded', () => {
+    expect(planSearch(go('movetime 1500 depth 20'), RED, opts, 'ucci')).toMatchObject({
+      limits: { movetime: 1500, depth: 20 },
+      hardStop: 1500,
+      infinite: false,
+    });
+    for (const text of ['', 'infinite', 'depth infinite', 'ponder']) {
+      const p = planSearch(go(text), RED, opts, 'ucci');
+      expect(p.infinite).toBe(true);
+      expect(p.hardStop).toBeUndefined();
+    }
+  });
+
+  it('depth 0 is a static score in UCCI and one ply in UCI; damaged limits search a second', () => {
+    expect(planSearch(go('depth 0'), RED, opts, 'ucci')).toMatchObject({ depthZero: true, limits: { depth: 0 } });
+    expect(planSearch(go('depth 0'), RED, opts, 'uci')).toMatchObject({ depthZero: false, limits: { depth: 1 } });
+    const p = planSearch(go('depth x'), RED, opts, 'ucci');
+    expect(p.limits).toEqual({ movetime: DAMAGED_GO_MOVETIME });
+    expect(p.infinite).toBe(false);
+  });
+});
+
+describe('options', () => {
+  it('finds every spelling', () => {
+    for (const name of ['Hash', 'hashsize', 'HASH']) expect(findOption(name)?.key).toBe('hash');
+    for (const name of ['Clear Hash', 'clear_hash', 'clearhash', 'newgame']) expect(findOption(name)?.key).toBe('newgame');
+    expect(findOption('Move_Overhead')?.key).toBe('overhead');
+    expect(findOption('guiname')).toBeUndefined();
+  });
+
+  it('clamps, rejects and accepts values with messages', () => {
+    const v = defaultOptions();
+    expect(setOption(v, 'hashsize', '99999')).toMatchObject({ changed: true, warnings: [expect.stringContaining('using 1024')] });
+    expect(v.hash).toBe(1024);
+    setOption(v, 'hashsize', '0');
+    expect(v.hash).toBe(64); // 0: the engine chooses
+    expect(setOption(v, 'ponder', 'on')).toMatchObject({ changed: true, warnings: [] });
+    expect(setOption(v, 'ponder', 'maybe').warnings).toHaveLength(1);
+    expect(v.ponder).toBe(true);
+    setOption(v, 'pruning', 'NONE');
+    expect(v.pruning).toBe('none');
+    setOption(v, 'bookfiles', 'a.obk; b c.obk;');
+    expect(v.bookfiles).toEqual(['a.obk', 'b c.obk']);
+    expect(setOption(v, 'nonsense', '1')).toEqual({ changed: false, warnings: [] });
+  });
+});
+
+describe('scores', () => {
+  it('UCCI: plain numbers, mates as ±(10000 − plies); UCI: cp and mate in moves', () => {
+    expect(ucciScore({ cp: 37 })).toBe(37);
+    expect(ucciScore({ mate: 3 })).toBe(9995);
+    expect(ucciScore({ mate: -2 })).toBe(-9996);
+    expect(uciScore({ cp: -12 })).toBe('cp -12');
+    expect(uciScore({ mate: -2 })).toBe('mate -2');
+  });
+
+  it('UCCI free text never contains draw or resign', () => {
+    expect(ucciSafeText("unknown command 'Draw' or RESIGN")).not.toMatch(/draw|resign/i);
+  });
+});
