@@ -31,6 +31,20 @@ function sleepSync(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
+/** Each build is a ~100 MB copy of node: drop those of older source states after half an hour. */
+function removeOldBuilds(base: string, keep: string): void {
+  for (const name of readdirSync(base)) {
+    const p = join(base, name);
+    try {
+      if (name !== keep && /^[0-9a-f]{16}$/.test(name) && Date.now() - statSync(p).mtimeMs > 30 * 60_000) {
+        rmSync(p, { recursive: true, force: true });
+      }
+    } catch {
+      // removed by another run meanwhile
+    }
+  }
+}
+
 /**
  * Path of an executable built from the current sources. Builds (`node build.mjs`) at most once
  * per source state, under a lock that makes parallel test files wait for one build.
@@ -78,6 +92,7 @@ export function builtEngine(): string {
       }
     }
     writeFileSync(ready, fingerprint);
+    removeOldBuilds(base, fingerprint);
     return exe;
   } finally {
     rmSync(lock, { recursive: true, force: true });
