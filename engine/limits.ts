@@ -48,6 +48,14 @@ export interface SearchInfo {
   pv: number[];
 }
 
+/** The root move being searched (UCCI/UCI `info currmove M currmovenumber N`, shown in debug mode). */
+export interface CurrMoveInfo {
+  depth: number;
+  move: number;
+  /** 1-based position of the move in this iteration's order. */
+  number: number;
+}
+
 export interface SearchResult {
   /** 0 when there is no legal or permitted move (or depth 0 was asked for). */
   bestMove: number;

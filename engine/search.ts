@@ -5,7 +5,7 @@
 
 import { LAZY_MARGIN, TEMPO, evaluate, materialScore } from './evaluate';
 import { History } from './history';
-import { SearchInfo, SearchLimits, SearchResult, Score, SIGNAL_PONDERHIT, SIGNAL_STOP } from './limits';
+import { CurrMoveInfo, SearchInfo, SearchLimits, SearchResult, Score, SIGNAL_PONDERHIT, SIGNAL_STOP } from './limits';
 import { MovePicker } from './movepick';
 import { generateLegal, quickLegal } from './movegen';
 import { Position } from './position';
@@ -58,6 +58,7 @@ export class Searcher {
   private pondering = false;
   private limits: SearchLimits = {};
   private rootDepth = 0;
+  private onCurrMove: ((info: CurrMoveInfo) => void) | undefined;
   /** Null move is not tried above this ply (during a null-move verification search). */
   private nullMinPly = 0;
 
@@ -94,8 +95,15 @@ export class Searcher {
   }
 
   /** Searches `pos` (left unchanged) within `limits`; returns the best move found. */
-  search(pos: Position, limits: SearchLimits, signals: Int32Array, onInfo?: (info: SearchInfo) => void): SearchResult {
+  search(
+    pos: Position,
+    limits: SearchLimits,
+    signals: Int32Array,
+    onInfo?: (info: SearchInfo) => void,
+    onCurrMove?: (info: CurrMoveInfo) => void,
+  ): SearchResult {
     this.pos = pos;
+    this.onCurrMove = onCurrMove;
     this.limits = limits;
     this.signals = signals;
     this.nodes = 0;
@@ -288,6 +296,8 @@ export class Searcher {
     const alpha0 = alpha;
     for (let i = this.pvIndex; i < this.rootMoves.length; i++) {
       const m = this.rootMoves[i];
+      // Root moves are reported only once the search has run a while, as GUIs expect.
+      if (this.onCurrMove && Date.now() - this.startTime > 1000) this.onCurrMove({ depth, move: m, number: i + 1 });
       this.moveStack[1] = m;
       this.pieceStack[1] = pos.board[m & 255];
       pos.make(m);
