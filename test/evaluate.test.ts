@@ -36,7 +36,7 @@ function randomPositions(count: number, seed: number): string[] {
 
 describe('evaluation symmetry', () => {
   const fens = randomPositions(3000, 4242);
-  it('mirroring top to bottom with colours swapped gives the same score for the side to move (the negated score from red's view)', () => {
+  it("mirroring top to bottom with colours swapped gives the same score for the side to move (the negated score from red's view)", () => {
     const bad: string[] = [];
     for (const fen of fens) {
       const a = evaluate(parseFen(fen));
