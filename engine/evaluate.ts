@@ -47,12 +47,6 @@ const CANNON_MOBILITY = 2;
 const HORSE_TRAPPED = 25;
 const ROOK_OPEN_FILE = 12;
 
-/** Own rank (0 = own back rank) of a square for a colour. */
-function ownRank(sq: number, colour: number): number {
-  const r = (sq >> 4) - 3;
-  return colour === RED ? r : 9 - r;
-}
-
 /** The terms 2-8 for one side (positive = good for `us`). */
 function sideTerms(pos: Position, us: number): number {
   const b = pos.board;
@@ -80,7 +74,7 @@ function sideTerms(pos: Position, us: number): number {
       for (let t = ksq + step; t !== c; t += step) if (b[t] !== 0) between++;
       if (between === 0) score -= HOLLOW_CANNON;
       else if (between === 1) score -= CENTRAL_CANNON;
-    } else if (c >> 4 === ksq >> 4 && ownRank(ksq, us) === 0) {
+    } else if (c >> 4 === ksq >> 4 && (ksq >> 4) === (us === RED ? 3 : 12)) {
       const step = c > ksq ? 1 : -1;
       let open = true;
       for (let t = ksq + step; t !== c; t += step) if (b[t] !== 0) open = false;
@@ -93,20 +87,23 @@ function sideTerms(pos: Position, us: number): number {
   for (let i = 0, n = pc[kn]; i < n; i++) {
     const h = pl[kn * SLOTS + i];
     const df = (h & 15) - kfile;
-    if (df >= -2 && df <= 2 && ownRank(h, us) <= 4 && ownRank(h, us) >= 1) score -= HORSE_NEAR_PALACE;
+    const r = us === RED ? (h >> 4) - 3 : 12 - (h >> 4);
+    if (df >= -2 && df <= 2 && r <= 4 && r >= 1) score -= HORSE_NEAR_PALACE;
   }
 
-  // 6. Our crossed soldiers.
+  // 6. Our crossed soldiers (and the files they stand on, for term 8).
   const theirAdvisors = pc[ADVISOR | thi];
-  const theirK = pl[(KING | thi) * SLOTS];
+  const theirKFile = pl[(KING | thi) * SLOTS] & 15;
   const pw = PAWN | uhi;
+  let soldierFiles = 0;
   for (let i = 0, n = pc[pw]; i < n; i++) {
     const p = pl[pw * SLOTS + i];
-    const r = ownRank(p, us);
+    soldierFiles |= 1 << (p & 15);
+    const r = us === RED ? (p >> 4) - 3 : 12 - (p >> 4);
     if (r >= 5) {
       score += (2 - theirAdvisors) * SOLDIER_NO_ADVISOR;
-      const df = (p & 15) - (theirK & 15);
-      if (r >= 7 && r <= 9 && df >= -1 && df <= 1) score += SOLDIER_NEAR_KING;
+      const df = (p & 15) - theirKFile;
+      if (r >= 7 && df >= -1 && df <= 1) score += SOLDIER_NEAR_KING;
     }
   }
 
@@ -122,12 +119,11 @@ function sideTerms(pos: Position, us: number): number {
         mob++;
         t += dir;
       }
-      if (b[t] >> 3 === them) mob++;
+      const c = b[t];
+      if (c !== 0 && c >> 3 === them) mob++;
     }
     score += mob * ROOK_MOBILITY;
-    let ownSoldier = false;
-    for (let t = (from & 15) + 48; t < 208; t += 16) if (b[t] === pw) ownSoldier = true;
-    if (!ownSoldier) score += ROOK_OPEN_FILE;
+    if ((soldierFiles & (1 << (from & 15))) === 0) score += ROOK_OPEN_FILE;
   }
   const hn = KNIGHT | uhi;
   for (let i = 0, n = pc[hn]; i < n; i++) {
