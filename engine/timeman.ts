@@ -26,10 +26,10 @@ export function timeBudget(limits: SearchLimits, overhead = MOVE_OVERHEAD): Time
   const time = Math.max(0, limits.time);
   const inc = Math.max(0, limits.increment ?? 0);
   // Without a move count, plan for this many more moves of ours.
-  const mtg = limits.movestogo !== undefined && limits.movestogo > 0 ? Math.min(limits.movestogo, 40) : 32;
+  const mtg = limits.movestogo !== undefined && limits.movestogo > 0 ? Math.min(limits.movestogo, 40) : 26;
   const usable = Math.max(0, time - overhead);
   const base = usable / mtg + inc * 0.75;
-  let soft = base * 0.8;
+  let soft = base;
   let hard = Math.min(usable * (mtg === 1 ? 0.9 : 0.35), base * 4);
   hard = Math.max(Math.min(hard, usable), 1);
   soft = Math.max(Math.min(soft, hard), 1);
