@@ -1,7 +1,7 @@
 // What differs between UCCI and UCI output, behind one interface (see ucci.ts and uci.ts): the
 // handshake block, option lines, score and info formatting, and the replies that only one
 // dialect has (`nobestmove`, `bye`, draw/resign suffixes).
-import type { Score, SearchInfo } from '../engine/limits';
+import type { CurrMoveInfo, Score, SearchInfo } from '../engine/limits';
 import { version } from '../package.json';
 import type { OptionSpec } from './options';
 
@@ -18,6 +18,8 @@ export interface Dialect {
   handshake(options: readonly OptionSpec[]): string[];
   /** One `info` line for a search report, or null when this dialect does not show it. */
   info(info: SearchInfo, showMultipv: boolean): string | null;
+  /** The `info currmove M currmovenumber N` line (debug mode). */
+  currmove(info: CurrMoveInfo): string;
   /** What `go depth 0` answers (UCCI: the static score and `nobestmove`). */
   depthZero(score: Score): string[];
   bestmove(move: string, ponder: string | null, suffix: 'draw' | 'resign' | null): string;

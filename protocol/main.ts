@@ -1,6 +1,7 @@
 // Command-line entry of the `chuhan` executable.
 //   chuhan            the engine on stdin/stdout (UCCI or UCI, chosen by the first command)
 //   chuhan perft ...  move-generation counts (see bench/perft.ts)
+//   chuhan bench ...  fixed-depth search of the bench positions (see bench/bench.ts)
 //   chuhan judge ...  game result after moves (see bench/judge-cli.ts)
 //   chuhan pgn ...    PGN move-format conversion (see bench/pgn-cli.ts)
 //   chuhan match ...  engine-vs-engine matches (see bench/match/cli.ts)
@@ -69,7 +70,7 @@ function buildProgram(): Command {
 
   program
     .command('pgn')
-    .description('convert the moves of a PGN file to ICCS, WXF or Chinese notation')
+    .description('convert PGN moves to ICCS, WXF or Chinese notation')
     .argument('<file>', 'PGN file to read (UTF-8 or GBK)')
     .requiredOption('--format <format>', 'move format to write: iccs, wxf or chinese', (value: string) => {
       const f = value.trim().toLowerCase();
@@ -88,7 +89,7 @@ function buildProgram(): Command {
 
   program
     .command('judge')
-    .description('play moves from a position and print the result for the side to move: win, loss, draw or none')
+    .description('win, loss, draw or none after moves (side to move)')
     .option('--fen <fen>', 'start position (default: the initial position)')
     .option('--moves <moves>', 'ICCS moves separated by spaces, e.g. "h2e2 h9g7"')
     .exitOverride()
@@ -98,7 +99,7 @@ function buildProgram(): Command {
 
   program
     .command('bench')
-    .description('search the bench positions to a fixed depth; prints the node count and nodes/second')
+    .description('fixed-depth search of the bench positions (nodes, nps)')
     .option('--depth <n>', `search depth (default ${BENCH_DEFAULT_DEPTH})`, nonNegativeInt)
     .option('--hash <mb>', `hash size in MB (default ${BENCH_DEFAULT_HASH})`, nonNegativeInt)
     .option('--verbose', 'print a line per position')
@@ -109,7 +110,7 @@ function buildProgram(): Command {
 
   program
     .command('match')
-    .description('play a match or a round robin between UCCI/UCI engines (see chuhan match --help)')
+    .description('engine matches and round robins (see match --help)')
     .helpOption(false)
     .allowUnknownOption()
     .allowExcessArguments()

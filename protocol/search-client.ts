@@ -3,12 +3,14 @@
 // that every search still gets an answer (the session supplies a fallback move).
 import { Worker } from 'node:worker_threads';
 import type { HashProbe } from '../engine/search';
-import { SIGNAL_COUNT, type SearchInfo, type SearchLimits, type SearchResult } from '../engine/limits';
+import { SIGNAL_COUNT, type CurrMoveInfo, type SearchInfo, type SearchLimits, type SearchResult } from '../engine/limits';
 import { workerSource } from './worker-source';
 import type { FromWorker, PositionSpec, ToWorker } from './worker-messages';
 
 export interface SearchEvents {
   info(id: number, info: SearchInfo): void;
+  /** The root move being searched (only for searches started with `currmove`). */
+  currmove(id: number, info: CurrMoveInfo): void;
   result(id: number, result: SearchResult): void;
   /** The search ended without a result (an exception in the search, or the worker died). */
   failed(id: number, message: string): void;
@@ -94,6 +96,9 @@ export class SearchClient {
       case 'info':
         if (this.running.has(msg.id)) this.events.info(msg.id, msg.info);
         break;
+      case 'currmove':
+        if (this.running.has(msg.id)) this.events.currmove(msg.id, msg.info);
+        break;
       case 'result':
         if (this.running.delete(msg.id)) this.events.result(msg.id, msg.result);
         break;
@@ -119,13 +124,16 @@ export class SearchClient {
     return true;
   }
 
-  /** Starts a search; returns null when no worker is available (the caller must answer itself). */
-  search(position: PositionSpec, limits: SearchLimits): StartedSearch | null {
+  /**
+   * Starts a search; returns null when no worker is available (the caller must answer itself).
+   * With `currmove`, the worker also reports each root move as it is searched.
+   */
+  search(position: PositionSpec, limits: SearchLimits, currmove = false): StartedSearch | null {
     if (this.worker === null) return null;
     const id = this.nextId++;
     const buffer = new SharedArrayBuffer(SIGNAL_COUNT * Int32Array.BYTES_PER_ELEMENT);
     this.running.add(id);
-    this.send({ type: 'search', id, position, limits, signals: buffer });
+    this.send({ type: 'search', id, position, limits, signals: buffer, currmove });
     return { id, signals: new Int32Array(buffer) };
   }
 

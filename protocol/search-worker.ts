@@ -5,6 +5,7 @@
 import { parentPort } from 'node:worker_threads';
 import { Position, parseFen } from '../engine/index';
 import { Searcher } from '../engine/search';
+import type { CurrMoveInfo } from '../engine/limits';
 import type { FromWorker, PositionSpec, ToWorker } from './worker-messages';
 
 const port = parentPort;
@@ -27,6 +28,24 @@ function buildPosition(spec: PositionSpec): Position {
   const pos = parseFen(spec.fen, new Position(), { lenient: true });
   for (const m of spec.moves) pos.make(m);
   return pos;
+}
+
+/**
+ * The currmove reporter of one search: at most one message per root move per iteration, even when
+ * the search goes over the root moves again at the same depth (aspiration re-searches, MultiPV).
+ */
+function currMoveReporter(id: number): (info: CurrMoveInfo) => void {
+  let depth = -1;
+  const seen = new Set<number>();
+  return (info) => {
+    if (info.depth !== depth) {
+      depth = info.depth;
+      seen.clear();
+    }
+    if (seen.has(info.move)) return;
+    seen.add(info.move);
+    post({ type: 'currmove', id, info: { depth: info.depth, move: info.move, number: info.number } });
+  };
 }
 
 function describe(err: unknown): string {
@@ -65,8 +84,12 @@ port.on('message', (msg: ToWorker) => {
       const signals = new Int32Array(msg.signals);
       try {
         const pos = buildPosition(msg.position);
-        const result = getSearcher().search(pos, msg.limits, signals, (info) =>
-          post({ type: 'info', id: msg.id, info: { ...info, pv: Array.from(info.pv) } }),
+        const result = getSearcher().search(
+          pos,
+          msg.limits,
+          signals,
+          (info) => post({ type: 'info', id: msg.id, info: { ...info, pv: Array.from(info.pv) } }),
+          msg.currmove ? currMoveReporter(msg.id) : undefined,
         );
         post({ type: 'result', id: msg.id, result });
       } catch (err) {

@@ -20,7 +20,14 @@ import {
   parseIccs,
   toFen,
 } from '../engine/index';
-import { SIGNAL_PONDERHIT, SIGNAL_STOP, type Score, type SearchInfo, type SearchResult } from '../engine/limits';
+import {
+  SIGNAL_PONDERHIT,
+  SIGNAL_STOP,
+  type CurrMoveInfo,
+  type Score,
+  type SearchInfo,
+  type SearchResult,
+} from '../engine/limits';
 import type { HashProbe } from '../engine/search';
 import { planSearch, type SearchPlan } from './clock';
 import type { Dialect } from './dialect';
@@ -96,6 +103,7 @@ export class Session {
     this.client = new SearchClient(
       {
         info: (id, info) => this.onInfo(id, info),
+        currmove: (id, info) => this.onCurrMove(id, info),
         result: (id, result) => this.onResult(id, result),
         failed: (id, message) => this.onFailed(id, message),
         warning: (message) => this.note(message),
@@ -343,7 +351,7 @@ export class Session {
       if (plan.hardStop !== undefined) this.note(`go hard stop after ${plan.hardStop} ms`);
     }
 
-    const started = this.client.search({ fen: this.root.fen, moves: this.root.moves }, plan.limits);
+    const started = this.client.search({ fen: this.root.fen, moves: this.root.moves }, plan.limits, this.options.debug);
     const s: Search = {
       id: started?.id ?? this.localIds--,
       signals: started?.signals ?? null,
@@ -468,6 +476,13 @@ export class Session {
     if (info.multipv <= 1 && info.bound === undefined && info.pv.length > 0) s.lastInfo = info;
     const line = this.dialect.info(info, true);
     if (line !== null && s === this.current) this.out.line(line);
+  }
+
+  /** `info currmove` (the worker sends these only for searches started in debug mode). */
+  private onCurrMove(id: number, info: CurrMoveInfo): void {
+    const s = this.byId.get(id);
+    if (s === undefined || s.reply !== null || s !== this.current || !this.options.debug) return;
+    this.out.line(this.dialect.currmove(info));
   }
 
   private onResult(id: number, result: SearchResult): void {

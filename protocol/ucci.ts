@@ -68,6 +68,8 @@ export const UCCI: Dialect = {
       `nodes ${info.nodes} nps ${info.nps} hashfull ${info.hashfull}${pv === '' ? '' : ` pv ${pv}`}`
     );
   },
+  // ElephantEye's form: `info currmove h2e2 currmovenumber 3` (no depth; XQWizard reads currmove).
+  currmove: (info) => `info currmove ${moveToIccs(info.move)} currmovenumber ${info.number}`,
   depthZero(score) {
     return [`info depth 0 score ${ucciScore(score)}`, 'nobestmove'];
   },

@@ -48,6 +48,8 @@ export const UCI: Dialect = {
       `time ${info.time}${pv === '' ? '' : ` pv ${pv}`}`
     );
   },
+  // Pikafish's form: `info depth D currmove M currmovenumber N`.
+  currmove: (info) => `info depth ${info.depth} currmove ${moveToIccs(info.move)} currmovenumber ${info.number}`,
   // UCI has no static-evaluation request: `go depth 0` is searched one ply deep instead (clock.ts).
   depthZero: () => ['bestmove (none)'],
   bestmove(move, ponder) {

@@ -2,7 +2,7 @@
 // A position travels as its root FEN plus the moves made from it, so the worker rebuilds the same
 // history (for repetition verdicts) that the `position` command described.
 import type { HashProbe } from '../engine/search';
-import type { SearchInfo, SearchLimits, SearchResult } from '../engine/limits';
+import type { CurrMoveInfo, SearchInfo, SearchLimits, SearchResult } from '../engine/limits';
 
 export interface PositionSpec {
   fen: string;
@@ -21,10 +21,13 @@ export type ToWorker =
       limits: SearchLimits;
       /** SIGNAL_COUNT int32 slots, written by the protocol thread while the search polls them. */
       signals: SharedArrayBuffer;
+      /** Report the root move being searched (debug mode only: `info currmove`). */
+      currmove: boolean;
     };
 
 export type FromWorker =
   | { type: 'info'; id: number; info: SearchInfo }
+  | { type: 'currmove'; id: number; info: CurrMoveInfo }
   | { type: 'result'; id: number; result: SearchResult }
   | { type: 'failed'; id: number; message: string }
   | { type: 'pong'; id: number }

@@ -309,7 +309,8 @@ for (const dialect of ['ucci', 'uci'] as const) {
     });
 
     it('#30 probe startpos: one pophash line', async () => {
-      await run('position startpos', 'go depth 3');
+      // No isready between go and its bestmove: a quick search may answer before readyok.
+      e.send('position startpos', 'go depth 3');
       await e.expect(/^bestmove/);
       const out = await run('probe startpos');
       const replies = out.filter((l) => !l.startsWith('info'));
