@@ -7,14 +7,29 @@ import { MAX_PLY } from './searchconst';
 
 export const HISTORY_MAX = 16384;
 
+/** Points of the board numbered 0..89 (mailbox square -> index), for the compact tables. */
+export const SQ90 = new Int32Array(256).fill(-1);
+for (let rank = 0; rank < 10; rank++) for (let file = 0; file < 9; file++) SQ90[((rank + 3) << 4) | (file + 3)] = rank * 9 + file;
+
+/** Base index of the continuation table for a previous move (its piece and target). */
+export function contBase(prevPiece: number, prevTo: number): number {
+  return (prevPiece * 90 + SQ90[prevTo]) * 16 * 90;
+}
+
 export class History {
   readonly quiet = new Int32Array(16 * 256);
   readonly killers = new Int32Array(MAX_PLY * 2);
   /** Countermove: the reply that refuted the previous move, indexed by its piece and target. */
   readonly counter = new Int32Array(16 * 256);
+  /**
+   * Continuation history: how good a quiet move (piece, target) was as the reply to the previous
+   * move (piece, target); index contBase(prev) + piece * 90 + SQ90[to].
+   */
+  readonly cont = new Int16Array(16 * 90 * 16 * 90);
 
   clear(): void {
     this.quiet.fill(0);
+    this.cont.fill(0);
     this.killers.fill(0);
     this.counter.fill(0);
   }
@@ -29,6 +44,12 @@ export class History {
     const h = this.quiet[index];
     const clamped = bonus > HISTORY_MAX ? HISTORY_MAX : bonus < -HISTORY_MAX ? -HISTORY_MAX : bonus;
     this.quiet[index] = h + clamped - ((h * (clamped < 0 ? -clamped : clamped)) / HISTORY_MAX | 0);
+  }
+
+  updateCont(index: number, bonus: number): void {
+    const h = this.cont[index];
+    const clamped = bonus > HISTORY_MAX ? HISTORY_MAX : bonus < -HISTORY_MAX ? -HISTORY_MAX : bonus;
+    this.cont[index] = h + clamped - ((h * (clamped < 0 ? -clamped : clamped)) / HISTORY_MAX | 0);
   }
 
   addKiller(ply: number, move: number): void {

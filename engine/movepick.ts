@@ -6,7 +6,7 @@
 // In check, all evasions are generated at once (captures first, then by history).
 // The caller tests legality (quickLegal) before making a move.
 
-import { History } from './history';
+import { History, SQ90 } from './history';
 import { generateCaptures, generatePseudo, generateQuiets, isPseudoLegal } from './movegen';
 import { Position } from './position';
 import { see, SEE_VALUE } from './see';
@@ -48,9 +48,13 @@ export class MovePicker {
   /** True while the move just returned came from a "good" stage (hash, good capture, killer). */
   skipQuiets = false;
 
+  /** Continuation-history base of the previous move, or -1. */
+  private cont = -1;
+
   /** Main search, not in check. */
-  init(pos: Position, history: History, ttMove: number, killer1: number, killer2: number, counter: number): void {
+  init(pos: Position, history: History, ttMove: number, killer1: number, killer2: number, counter: number, cont = -1): void {
     this.pos = pos;
+    this.cont = cont;
     this.history = history;
     this.ttMove = ttMove !== 0 && isPseudoLegal(pos, ttMove) ? ttMove : 0;
     this.killer1 = killer1;
@@ -204,9 +208,13 @@ export class MovePicker {
   private scoreQuiets(): void {
     const b = this.pos.board;
     const h = this.history.quiet;
+    const ch = this.history.cont;
+    const cb = this.cont;
     for (let i = 0; i < this.n; i++) {
       const m = this.moves[i];
-      this.scores[i] = h[b[m & 255] * 256 + ((m >> 8) & 255)];
+      const piece = b[m & 255];
+      const to = (m >> 8) & 255;
+      this.scores[i] = h[piece * 256 + to] + (cb >= 0 ? ch[cb + piece * 90 + SQ90[to]] : 0);
     }
   }
 

@@ -4,7 +4,7 @@
 // callback; the protocol thread stops or "ponderhits" the search through a shared Int32Array.
 
 import { LAZY_MARGIN, TEMPO, evaluate, materialScore } from './evaluate';
-import { History } from './history';
+import { History, SQ90, contBase } from './history';
 import { CurrMoveInfo, SearchInfo, SearchLimits, SearchResult, Score, SIGNAL_PONDERHIT, SIGNAL_STOP } from './limits';
 import { MovePicker } from './movepick';
 import { generateLegal, quickLegal } from './movegen';
@@ -485,7 +485,8 @@ export class Searcher {
     else {
       const prevMove = this.moveStack[ply];
       const counter = prevMove !== 0 ? hist.counter[this.pieceStack[ply] * 256 + ((prevMove >> 8) & 255)] : 0;
-      picker.init(pos, hist, ttMove, hist.killers[ply * 2], hist.killers[ply * 2 + 1], counter);
+      const cb = prevMove !== 0 ? contBase(this.pieceStack[ply], (prevMove >> 8) & 255) : -1;
+      picker.init(pos, hist, ttMove, hist.killers[ply * 2], hist.killers[ply * 2 + 1], counter, cb);
     }
     const us = pos.side;
     const ksq = pos.kingSquare(us);
@@ -552,7 +553,9 @@ export class Searcher {
           if (cutNode) r++;
           if (!improving) r++;
           if (m === hist.killers[ply * 2] || m === hist.killers[ply * 2 + 1]) r--;
-          r -= (hist.quiet[piece * 256 + to] / 6000) | 0;
+          const pm = this.moveStack[ply];
+          const ch = pm !== 0 ? hist.cont[contBase(this.pieceStack[ply], (pm >> 8) & 255) + piece * 90 + SQ90[to]] : 0;
+          r -= ((hist.quiet[piece * 256 + to] + ch) / 8000) | 0;
           if (r < 0) r = 0;
           if (r > newDepth - 1) r = Math.max(0, newDepth - 1);
         }
@@ -593,11 +596,15 @@ export class Searcher {
     if (prevMove !== 0) hist.counter[this.pieceStack[ply] * 256 + ((prevMove >> 8) & 255)] = m;
     const bonus = Math.min(depth * depth * 16, 1600);
     const b = this.pos.board;
+    const cb = prevMove !== 0 ? contBase(this.pieceStack[ply], (prevMove >> 8) & 255) : -1;
     hist.update(piece * 256 + ((m >> 8) & 255), bonus);
+    if (cb >= 0) hist.updateCont(cb + piece * 90 + SQ90[(m >> 8) & 255], bonus);
     for (let i = 0; i < quietCount; i++) {
       const q = this.quietsTried[quietBase + i];
       if (q === m) continue;
-      hist.update(b[q & 255] * 256 + ((q >> 8) & 255), -bonus);
+      const qp = b[q & 255];
+      hist.update(qp * 256 + ((q >> 8) & 255), -bonus);
+      if (cb >= 0) hist.updateCont(cb + qp * 90 + SQ90[(q >> 8) & 255], -bonus);
     }
   }
 
