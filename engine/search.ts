@@ -429,9 +429,10 @@ export class Searcher {
     // 3. Static evaluation and pruning before the move loop.
     const inCheck = this.checkStack[ply] !== 0;
     let staticEval: number;
+    let rawEval = 0;
     if (inCheck) staticEval = -INFINITE;
     else {
-      staticEval = ttHit && ttEval !== 0 ? ttEval : evaluate(pos);
+      rawEval = staticEval = ttHit && ttEval !== 0 ? ttEval : evaluate(pos);
       // The hash score is a better estimate when its bound points the right way.
       if (ttHit && (ttBound === BOUND_EXACT || (ttBound === BOUND_LOWER ? ttScore > staticEval : ttScore < staticEval))) {
         if (ttScore > -MATE_BOUND && ttScore < MATE_BOUND) staticEval = ttScore;
@@ -585,7 +586,7 @@ export class Searcher {
     if (moveCount === 0) return -MATE + ply;
 
     const bound = best >= beta ? BOUND_LOWER : best > alphaOrig ? BOUND_EXACT : BOUND_UPPER;
-    tt.store(pos.keyLo, pos.keyHi, ply, bestMove, best, inCheck ? 0 : this.evalStack[ply], depth, bound);
+    tt.store(pos.keyLo, pos.keyHi, ply, bestMove, best, rawEval, depth, bound);
     return best;
   }
 
