@@ -1,0 +1,104 @@
+// Writes the tuned parameters as TypeScript in the layout of engine/pst.ts (red's view, rank 9
+// in the first row, file a first; left-right symmetric by construction) and summarises them.
+
+import { KIND_NAMES, KING, PAWN } from '../../engine/types';
+import { CLASSES, TERMS, TERM_NAMES, pointClass } from './features';
+import { OFF_EG, OFF_MAT_EG, OFF_MAT_MG, OFF_MG, OFF_TEMPO, OFF_TERMS } from './params';
+
+const TABLE_NAMES = ['', 'KING', 'ADVISOR', 'BISHOP', 'KNIGHT', 'ROOK', 'CANNON', 'PAWN'];
+
+export interface FitReport {
+  alpha: number;
+  before: { train: number; test: number };
+  after: { train: number; test: number };
+  n: number;
+  nTrain: number;
+  nTest: number;
+  lambda: number;
+  epochs: number;
+}
+
+function table(p: Float64Array, off: number, kind: number): string {
+  const rows: string[] = [];
+  for (let rank = 9; rank >= 0; rank--) {
+    const row: number[] = [];
+    for (let file = 0; file < 9; file++) row.push(p[off + kind * CLASSES + pointClass(file, rank)]);
+    rows.push('  ' + row.map((x) => String(x).padStart(4)).join(',') + ',');
+  }
+  return rows.join('\n');
+}
+
+export function emitResult(p: Float64Array, r: FitReport): string {
+  const out: string[] = [];
+  out.push('// Evaluation parameters tuned by bench/tune (see bench/tune/README.md). Generated file.');
+  out.push(`// ${r.n} positions labelled by Fairy-Stockfish (train ${r.nTrain}, held out ${r.nTest}),`);
+  out.push(`// label scale alpha ${r.alpha}, lambda ${r.lambda}, ${r.epochs} epochs.`);
+  out.push(`// Loss before: train ${r.before.train.toFixed(6)}, held out ${r.before.test.toFixed(6)}.`);
+  out.push(`// Loss after:  train ${r.after.train.toFixed(6)}, held out ${r.after.test.toFixed(6)}.`);
+  out.push('//');
+  out.push('// Tables hold placement only (material is separate), red\'s view, rank 9 first, as in');
+  out.push('// engine/pst.ts. The end-game tables are fitted on their own: use them in place of');
+  out.push('// round(mg * EG_SCALE) (i.e. EG_SCALE goes away).');
+  out.push('');
+  const mat = (off: number) => [0, 1, 2, 3, 4, 5, 6, 7].map((k) => (k <= KING ? 0 : p[off + k])).join(', ');
+  out.push(`export const MATERIAL_MG = [${mat(OFF_MAT_MG)}];`);
+  out.push(`export const MATERIAL_EG = [${mat(OFF_MAT_EG)}];`);
+  out.push('');
+  for (const [suffix, off] of [
+    ['MG', OFF_MG],
+    ['EG', OFF_EG],
+  ] as const) {
+    for (let kind = KING; kind <= PAWN; kind++) {
+      out.push('// prettier-ignore');
+      out.push(`export const T_${TABLE_NAMES[kind]}_${suffix} = [`);
+      out.push(table(p, off, kind));
+      out.push('];');
+    }
+    out.push('');
+  }
+  out.push('// Term weights of engine/evaluate.ts.');
+  out.push(`export const TEMPO = ${p[OFF_TEMPO]};`);
+  for (let t = 0; t < TERMS; t++) out.push(`export const ${TERM_NAMES[t]} = ${p[OFF_TERMS + t]};`);
+  out.push('');
+  return out.join('\n');
+}
+
+/** Average value (material + placement) of a kind over points in its own half / across the river. */
+function halves(p: Float64Array, offMat: number, off: number, kind: number): [number, number] {
+  let own = 0;
+  let nOwn = 0;
+  let across = 0;
+  let nAcross = 0;
+  for (let rank = 0; rank < 10; rank++) {
+    for (let file = 0; file < 9; file++) {
+      const v = p[offMat + kind] + p[off + kind * CLASSES + pointClass(file, rank)];
+      if (rank <= 4) {
+        own += v;
+        nOwn++;
+      } else {
+        across += v;
+        nAcross++;
+      }
+    }
+  }
+  return [Math.round(own / nOwn), Math.round(across / nAcross)];
+}
+
+export function summary(before: Float64Array, after: Float64Array): string {
+  const lines = ['kind        material mg/eg    avg own half mg/eg   avg across river mg/eg   (before -> after)'];
+  for (let kind = KING + 1; kind <= PAWN; kind++) {
+    const f = (p: Float64Array) => {
+      const [om, am] = halves(p, OFF_MAT_MG, OFF_MG, kind);
+      const [oe, ae] = halves(p, OFF_MAT_EG, OFF_EG, kind);
+      return { mat: `${p[OFF_MAT_MG + kind]}/${p[OFF_MAT_EG + kind]}`, own: `${om}/${oe}`, across: `${am}/${ae}` };
+    };
+    const a = f(before);
+    const b = f(after);
+    lines.push(
+      `${KIND_NAMES[kind].padEnd(10)} ${(a.mat + ' -> ' + b.mat).padEnd(20)} ${(a.own + ' -> ' + b.own).padEnd(22)} ${a.across} -> ${b.across}`,
+    );
+  }
+  const terms = TERM_NAMES.map((n, t) => `${n} ${before[OFF_TERMS + t]} -> ${after[OFF_TERMS + t]}`);
+  lines.push('terms: ' + terms.join(', ') + `, TEMPO ${before[OFF_TEMPO]} -> ${after[OFF_TEMPO]}`);
+  return lines.join('\n');
+}
