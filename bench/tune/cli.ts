@@ -2,7 +2,8 @@
 //   gen    --out F [--positions N] [--nodes N] [--seed S]   self-play positions (FEN per line)
 //   label  --in F --out F [--depth D]                       Fairy-Stockfish scores (red's view)
 //   verify --in F                                           features × current weights == evaluate
-//   fit    --in F [--epochs N] [--out bench/tune/result.ts] tune and write result.ts
+//   fit    --in F [--epochs N] [--lambda L] [--nonneg 0|1] [--out bench/tune/result.ts]
+//                                                           tune and write result.ts
 
 import { generate } from './generate';
 import { label } from './label';
@@ -48,8 +49,9 @@ if (cmd === 'gen') {
       input: arg('in'),
       out: arg('out', 'bench/tune/result.ts'),
       epochs: Number(arg('epochs', '2000')),
-      lambda: Number(arg('lambda', '0.0005')),
+      lambda: Number(arg('lambda', '1e-8')),
       seed: Number(arg('seed', '1')),
+      nonNegativeTerms: arg('nonneg', '1') === '1',
     },
     log,
   );

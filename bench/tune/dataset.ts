@@ -2,7 +2,8 @@
 // side to move, term counts, label (red's view) and a slice of (table index, sign) piece entries.
 
 import { readFileSync } from 'node:fs';
-import { parseFen } from '../../engine/index';
+import { Position, parseFen } from '../../engine/index';
+import type { Features } from './features';
 import { PHASE_MAX } from '../../engine/pst';
 import { TERMS, extractFeatures } from './features';
 
@@ -21,7 +22,18 @@ export interface Dataset {
 }
 
 export function loadDataset(path: string): Dataset {
-  const lines = readFileSync(path, 'utf8').split('\n').filter((l) => l.includes('\t'));
+  const lines: string[] = [];
+  const pos = new Position();
+  const feats: Features[] = [];
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    if (!line.includes('\t')) continue;
+    try {
+      feats.push(extractFeatures(parseFen(line.split('\t')[0], pos)));
+      lines.push(line);
+    } catch {
+      // a damaged line (e.g. read while being written): left out
+    }
+  }
   const n = lines.length;
   const phase = new Float64Array(n);
   const stm = new Float64Array(n);
@@ -31,8 +43,8 @@ export function loadDataset(path: string): Dataset {
   const idx: number[] = [];
   const sgn: number[] = [];
   lines.forEach((line, i) => {
-    const [fen, score] = line.split('\t');
-    const f = extractFeatures(parseFen(fen));
+    const f = feats[i];
+    const score = line.split('\t')[1];
     phase[i] = f.phase / PHASE_MAX;
     stm[i] = f.stm;
     terms.set(f.terms, i * TERMS);

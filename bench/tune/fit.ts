@@ -17,6 +17,8 @@ export interface FitOptions {
   epochs: number;
   lambda: number;
   seed: number;
+  /** Keep the term weights at zero or above (the sign each term was written with). */
+  nonNegativeTerms: boolean;
 }
 
 const K = 1 / 300;
@@ -136,6 +138,7 @@ export function fit(opts: FitOptions, log: (s: string) => void): void {
         if (p[off + kind] < min) p[off + kind] = min;
       }
     }
+    if (opts.nonNegativeTerms) for (let t = OFF_TERMS; t <= OFF_TEMPO; t++) if (p[t] < 0) p[t] = 0;
     if (epoch % 200 === 0 || epoch === opts.epochs) {
       log(`epoch ${epoch}: train ${loss(d, p, tr, alpha).toFixed(6)} held-out ${loss(d, p, te, alpha).toFixed(6)}`);
     }
