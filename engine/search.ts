@@ -552,7 +552,7 @@ export class Searcher {
           r = LMR[Math.min(depth, 63) * 64 + Math.min(moveCount, 63)];
           if (pvNode) r--;
           if (cutNode) r++;
-          if (!improving) r++;
+          if (!improving && depth > 6) r++;
           if (m === hist.killers[ply * 2] || m === hist.killers[ply * 2 + 1]) r--;
           const pm = this.moveStack[ply];
           const ch = pm !== 0 ? hist.cont[contBase(this.pieceStack[ply], (pm >> 8) & 255) + piece * 90 + SQ90[to]] : 0;
