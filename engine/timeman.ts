@@ -27,10 +27,12 @@ export function timeBudget(limits: SearchLimits, overhead = MOVE_OVERHEAD): Time
   const inc = Math.max(0, limits.increment ?? 0);
   // Without a move count, plan for this many more moves of ours.
   const mtg = limits.movestogo !== undefined && limits.movestogo > 0 ? Math.min(limits.movestogo, 40) : 26;
-  const usable = Math.max(0, time - overhead);
+  // The reserve grows with the clock a little, so that a busy machine's scheduling delays
+  // (seen as 200 ms stalls with four engines on two cores) are covered on short clocks too.
+  const usable = Math.max(0, time - overhead - time * 0.04);
   const base = usable / mtg + inc * 0.75;
   let soft = base;
-  let hard = Math.min(usable * (mtg === 1 ? 0.9 : 0.35), base * 4);
+  let hard = Math.min(usable * (mtg === 1 ? 0.9 : 0.25), base * 3.5);
   hard = Math.max(Math.min(hard, usable), 1);
   soft = Math.max(Math.min(soft, hard), 1);
   return { soft, hard };
