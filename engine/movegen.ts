@@ -288,30 +288,10 @@ export function filterLegal(pos: Position, buf: Int32Array, start: number, end: 
   const us = pos.side;
   const ksq = pos.plist[(KING | (us << 3)) * SLOTS];
   const check = kingAttacked(pos.board, ksq, us ^ 1);
-  const kf = ksq & 15;
-  const kr = ksq >> 4;
   let n = start;
   for (let i = start; i < end; i++) {
     const m = buf[i];
-    if (!check) {
-      const from = m & 255;
-      const to = (m >> 8) & 255;
-      const d = from - ksq;
-      if (
-        (from & 15) !== kf &&
-        from >> 4 !== kr &&
-        d !== 15 &&
-        d !== 17 &&
-        d !== -15 &&
-        d !== -17 &&
-        (to & 15) !== kf &&
-        to >> 4 !== kr
-      ) {
-        buf[n++] = m;
-        continue;
-      }
-    }
-    if (isLegal(pos, m)) buf[n++] = m;
+    if (quickLegal(pos, m, ksq, check)) buf[n++] = m;
   }
   return n;
 }

@@ -10,6 +10,7 @@ import { MovePicker } from './movepick';
 import { generateLegal, quickLegal } from './movegen';
 import { Position } from './position';
 import { repetitionScore } from './repetition';
+import { MOVE_LIMIT_PLIES } from './rules';
 import { SEE_VALUE, see } from './see';
 import { DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY } from './searchconst';
 import { timeBudget } from './timeman';
@@ -29,8 +30,6 @@ for (let d = 1; d < 64; d++) {
   for (let n = 1; n < 64; n++) LMR[d * 64 + n] = Math.floor(0.75 + (Math.log(d) * Math.log(n)) / 2.25);
 }
 
-/** Plies of "no capture" after which the game is drawn (60 moves). */
-const MOVE_LIMIT_PLIES = 120;
 
 export class Searcher {
   readonly tt: TranspositionTable;
@@ -392,10 +391,8 @@ export class Searcher {
     if (ply > this.seldepth) this.seldepth = ply;
 
     // 1. Rules and mate distance.
-    if (pos.halfmove >= MOVE_LIMIT_PLIES) return DRAW;
-    const rep = repetitionScore(pos, ply);
-    if (rep !== null) return rep;
-    if (ply >= MAX_PLY - 4) return evaluate(pos);
+    const ruled = this.ruleScore(ply);
+    if (ruled !== null) return ruled;
     const mateAlpha = Math.max(alpha, -MATE + ply);
     const mateBeta = Math.min(beta, MATE - ply - 1);
     if (mateAlpha >= mateBeta) return mateAlpha;
@@ -619,6 +616,19 @@ export class Searcher {
     this.pvLength[ply] = Math.max(k, ply + 1);
   }
 
+  /**
+   * The score a node gets from the rules alone (60-move limit, repetition verdicts), or the
+   * static evaluation at the ply limit; null when the search must go on.
+   */
+  private ruleScore(ply: number): number | null {
+    const pos = this.pos;
+    if (pos.halfmove >= MOVE_LIMIT_PLIES) return DRAW;
+    const rep = repetitionScore(pos, ply);
+    if (rep !== null) return rep;
+    if (ply >= MAX_PLY - 4) return evaluate(pos);
+    return null;
+  }
+
   /** Quiescence: stand pat, then captures that do not lose material; all evasions in check. */
   private quiesce(alpha: number, beta: number, ply: number, qdepth: number): number {
     const pos = this.pos;
@@ -626,10 +636,8 @@ export class Searcher {
     if ((this.nodes & 1023) === 0 && this.checkSignals()) return 0;
     if (this.stopped) return 0;
     if (ply > this.seldepth) this.seldepth = ply;
-    if (pos.halfmove >= MOVE_LIMIT_PLIES) return DRAW;
-    const rep = repetitionScore(pos, ply);
-    if (rep !== null) return rep;
-    if (ply >= MAX_PLY - 4) return evaluate(pos);
+    const ruled = this.ruleScore(ply);
+    if (ruled !== null) return ruled;
 
     const tt = this.tt;
     let ttEval = 0;
