@@ -96,6 +96,9 @@ export function fit(opts: FitOptions, log: (s: string) => void): void {
   const tr = Int32Array.from(train);
   const te = Int32Array.from(test);
   log(`positions ${d.n}: train ${tr.length}, held out ${te.length}`);
+  const buckets = [0, 0, 0, 0, 0];
+  for (let i = 0; i < d.n; i++) buckets[Math.min(4, Math.floor(d.phase[i] * 5))]++;
+  log(`phase fifths (end game .. full): ${buckets.join(' ')}`);
 
   const p0 = currentParams();
   // α: the label scale that fits the current evaluation best (golden-section on the training set).
