@@ -23,8 +23,26 @@
 //  8. Chariots on files with no soldier of their own side.
 //  9. A small bonus for the side to move (tempo).
 
+import {
+  BOTTOM_CANNON,
+  CANNON_MOBILITY,
+  CENTRAL_CANNON,
+  HOLLOW_CANNON,
+  HORSE_MOBILITY,
+  HORSE_NEAR_PALACE,
+  HORSE_TRAPPED,
+  ROOK_MOBILITY,
+  ROOK_OPEN_FILE,
+  SHELL_ADVISOR,
+  SHELL_BISHOP,
+  SOLDIER_NEAR_KING,
+  SOLDIER_NO_ADVISOR,
+  TEMPO,
+} from './eval-params';
 import { Position } from './position';
 import { PHASE_MAX } from './pst';
+
+export { TEMPO };
 import { ADVISOR, BISHOP, BLACK, CANNON, KING, KNIGHT, PAWN, RED, ROOK } from './types';
 
 const SLOTS = 8;
@@ -32,20 +50,6 @@ const ORTHO = [-1, 1, -16, 16];
 const KNIGHT_STEPS = [-33, -31, -18, 14, 33, 31, 18, -14];
 const KNIGHT_LEGS = [-16, -16, -1, -1, 16, 16, 1, 1];
 
-export const TEMPO = 10;
-const SHELL_ADVISOR = 4;
-const SHELL_BISHOP = 3;
-const HOLLOW_CANNON = 70;
-const CENTRAL_CANNON = 15;
-const BOTTOM_CANNON = 35;
-const HORSE_NEAR_PALACE = 18;
-const SOLDIER_NO_ADVISOR = 12;
-const SOLDIER_NEAR_KING = 15;
-const ROOK_MOBILITY = 3;
-const HORSE_MOBILITY = 5;
-const CANNON_MOBILITY = 2;
-const HORSE_TRAPPED = 25;
-const ROOK_OPEN_FILE = 12;
 
 /** The terms 2-8 for one side (positive = good for `us`). */
 function sideTerms(pos: Position, us: number): number {
