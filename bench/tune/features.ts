@@ -8,6 +8,7 @@
 // its rank-mirrored point), EG likewise, and s = +1 when red is to move. The term counts mirror
 // sideTerms() of engine/evaluate.ts exactly (checked by `verify` in bench/tune/cli.ts).
 
+import * as P from '../../engine/eval-params';
 import { Position } from '../../engine/position';
 import { PHASE_MAX } from '../../engine/pst';
 import { ADVISOR, BISHOP, BLACK, CANNON, KING, KNIGHT, PAWN, RED, ROOK } from '../../engine/types';
@@ -32,7 +33,22 @@ export const TERM_NAMES = [
 ] as const;
 export const TERMS = TERM_NAMES.length;
 /** Current values (signs as in evaluate.ts: penalties are positive weights on negative counts). */
-export const TERM_WEIGHTS = [4, 3, 70, 15, 35, 18, 12, 15, 3, 5, 2, 25, 12];
+/** The engine's current term weights, in the order of the T_* indexes below. */
+export const TERM_WEIGHTS = [
+  P.SHELL_ADVISOR,
+  P.SHELL_BISHOP,
+  P.HOLLOW_CANNON,
+  P.CENTRAL_CANNON,
+  P.BOTTOM_CANNON,
+  P.HORSE_NEAR_PALACE,
+  P.SOLDIER_NO_ADVISOR,
+  P.SOLDIER_NEAR_KING,
+  P.ROOK_MOBILITY,
+  P.HORSE_MOBILITY,
+  P.CANNON_MOBILITY,
+  P.HORSE_TRAPPED,
+  P.ROOK_OPEN_FILE,
+];
 export const T_SHELL_ADVISOR = 0;
 export const T_SHELL_BISHOP = 1;
 export const T_HOLLOW_CANNON = 2;
