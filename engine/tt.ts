@@ -12,17 +12,16 @@ export const BOUND_EXACT = 3;
 
 import { MATE_BOUND } from './searchconst';
 
-/** Bytes per slot: key 4, move 2, score 2, eval 2, depth 1, flags 1. */
-const SLOT_BYTES = 12;
+/**
+ * A slot is four int32 words: the high key half; move (low 16 bits) and score (high 16); static
+ * evaluation (low 16), depth (next 8, signed) and flags (top 8: bound | generation << 2); one
+ * word unused. A bucket of two slots is 32 bytes, so a probe touches one cache line.
+ */
+const SLOT_WORDS = 4;
+const SLOT_BYTES = SLOT_WORDS * 4;
 
 export class TranspositionTable {
-  private keys = new Int32Array(2);
-  private moves = new Uint16Array(2);
-  private scores = new Int16Array(2);
-  private evals = new Int16Array(2);
-  private depths = new Int8Array(2);
-  /** bound (2 bits) | generation << 2 */
-  private flags = new Uint8Array(2);
+  private data = new Int32Array(2 * SLOT_WORDS);
   private mask = 0;
   private generation = 0;
 
@@ -42,28 +41,17 @@ export class TranspositionTable {
     const bytes = Math.max(1, mb) * 1024 * 1024;
     let buckets = 1;
     while (buckets * 2 * 2 * SLOT_BYTES <= bytes) buckets *= 2;
-    const slots = buckets * 2;
-    this.keys = new Int32Array(slots);
-    this.moves = new Uint16Array(slots);
-    this.scores = new Int16Array(slots);
-    this.evals = new Int16Array(slots);
-    this.depths = new Int8Array(slots);
-    this.flags = new Uint8Array(slots);
+    this.data = new Int32Array(buckets * 2 * SLOT_WORDS);
     this.mask = buckets - 1;
     this.generation = 0;
   }
 
   get sizeMb(): number {
-    return (this.keys.length * SLOT_BYTES) / (1024 * 1024);
+    return (this.data.length * 4) / (1024 * 1024);
   }
 
   clear(): void {
-    this.keys.fill(0);
-    this.moves.fill(0);
-    this.scores.fill(0);
-    this.evals.fill(0);
-    this.depths.fill(0);
-    this.flags.fill(0);
+    this.data.fill(0);
     this.generation = 0;
   }
 
@@ -74,49 +62,49 @@ export class TranspositionTable {
 
   /** Looks the key up; on a hit fills the hit* fields (score already relative to `ply`) and returns true. */
   probe(keyLo: number, keyHi: number, ply: number): boolean {
-    const i = (keyLo & this.mask) << 1;
-    let s = i;
-    if (this.keys[s] !== keyHi || this.flags[s] === 0) {
-      s = i + 1;
-      if (this.keys[s] !== keyHi || this.flags[s] === 0) return false;
+    const d = this.data;
+    let s = (keyLo & this.mask) << 3;
+    if (d[s] !== keyHi || d[s + 2] >>> 24 === 0) {
+      s += SLOT_WORDS;
+      if (d[s] !== keyHi || d[s + 2] >>> 24 === 0) return false;
     }
-    this.hitMove = this.moves[s];
-    let score = this.scores[s];
+    const w1 = d[s + 1];
+    const w2 = d[s + 2];
+    this.hitMove = w1 & 0xffff;
+    let score = w1 >> 16;
     if (score > MATE_BOUND) score -= ply;
     else if (score < -MATE_BOUND) score += ply;
     this.hitScore = score;
-    this.hitEval = this.evals[s];
-    this.hitDepth = this.depths[s];
-    this.hitBound = this.flags[s] & 3;
+    this.hitEval = (w2 << 16) >> 16;
+    this.hitDepth = (w2 << 8) >> 24;
+    this.hitBound = (w2 >>> 24) & 3;
     return true;
   }
 
   store(keyLo: number, keyHi: number, ply: number, move: number, score: number, evalScore: number, depth: number, bound: number): void {
-    const i = (keyLo & this.mask) << 1;
+    const d = this.data;
+    const i = (keyLo & this.mask) << 3;
     if (score > MATE_BOUND) score += ply;
     else if (score < -MATE_BOUND) score -= ply;
     if (depth > 127) depth = 127;
     if (depth < -127) depth = -127;
     let s = i;
-    const f0 = this.flags[i];
-    const sameKey = this.keys[i] === keyHi && f0 !== 0;
-    if (!sameKey && f0 !== 0 && f0 >> 2 === this.generation && this.depths[i] > depth) s = i + 1;
+    const f0 = d[i + 2] >>> 24;
+    const sameKey = d[i] === keyHi && f0 !== 0;
+    if (!sameKey && f0 !== 0 && f0 >> 2 === this.generation && (d[i + 2] << 8) >> 24 > depth) s = i + SLOT_WORDS;
     // Keep a known best move when the new result has none.
-    if (move === 0 && this.keys[s] === keyHi) move = this.moves[s];
-    this.keys[s] = keyHi;
-    this.moves[s] = move;
-    this.scores[s] = score;
-    this.evals[s] = evalScore;
-    this.depths[s] = depth;
-    this.flags[s] = bound | (this.generation << 2);
+    if (move === 0 && d[s] === keyHi) move = d[s + 1] & 0xffff;
+    d[s] = keyHi;
+    d[s + 1] = (move & 0xffff) | (score << 16);
+    d[s + 2] = (evalScore & 0xffff) | ((depth & 0xff) << 16) | ((bound | (this.generation << 2)) << 24);
   }
 
   /** Permille of the first 1000 slots used by the current search. */
   hashfull(): number {
-    const n = Math.min(1000, this.flags.length);
+    const n = Math.min(1000, this.data.length / SLOT_WORDS);
     let used = 0;
     for (let i = 0; i < n; i++) {
-      const f = this.flags[i];
+      const f = this.data[i * SLOT_WORDS + 2] >>> 24;
       if (f !== 0 && f >> 2 === this.generation) used++;
     }
     return Math.round((used * 1000) / n);
