@@ -3,14 +3,17 @@
 // Every term is computed for red and for black with the same code in each side's own
 // geometry (ranks counted from its own back rank), and the result is red minus black; so
 // mirroring the board top to bottom with colours swapped negates the score, and mirroring
-// it left to right leaves it unchanged (the tables are left-right symmetric). The terms:
+// it left to right leaves it unchanged (the tables are left-right symmetric). The terms were
+// written by hand; their weights and the tables are fitted by bench/tune and live in
+// eval-params.ts (a weight of 0 means the fit found the tables already carry the term):
 //
 //  1. Material and placement (pst.ts), kept incrementally by Position, blended between the
 //     middle-game and end-game values by PHASE (chariots, horses and cannons left).
 //  2. Defensive shell: each missing advisor or elephant costs in proportion to the attacking
 //     force the opponent still has (chariots 3, horses and cannons 2 each).
 //  3. Hollow cannon (空頭炮): an enemy cannon on our king's file with nothing between them pins
-//     the king and our centre; a "central cannon" with exactly one screen is a lighter threat.
+//     the king and our centre. (The "central cannon" weight, one screen between, can only apply
+//     when the side to move is in check, where the evaluation is not used.)
 //  4. Bottom cannon (沉底炮): an enemy cannon on our back rank facing our king with nothing
 //     between them.
 //  5. Horses near the palace: an enemy horse that has crossed the river within two files and
@@ -21,7 +24,7 @@
 //     point not held by their own side) and cannons (quiet slides); a horse with at most one
 //     such jump is trapped.
 //  8. Chariots on files with no soldier of their own side.
-//  9. A small bonus for the side to move (tempo).
+//  9. A bonus for the side to move (tempo).
 
 import {
   BOTTOM_CANNON,
@@ -112,8 +115,9 @@ function sideTerms(pos: Position, us: number): number {
   }
 
   // 7/8. Mobility of our chariots, horses and cannons; chariots on files free of our soldiers.
+  // Terms whose tuned weight is 0 are skipped (the weights are constants, so this costs nothing).
   const rk = ROOK | uhi;
-  for (let i = 0, n = pc[rk]; i < n; i++) {
+  for (let i = 0, n = ROOK_MOBILITY !== 0 || ROOK_OPEN_FILE !== 0 ? pc[rk] : 0; i < n; i++) {
     const from = pl[rk * SLOTS + i];
     let mob = 0;
     for (let d = 0; d < 4; d++) {
@@ -145,7 +149,7 @@ function sideTerms(pos: Position, us: number): number {
     if (mob <= 1) score -= HORSE_TRAPPED;
   }
   const cn = CANNON | uhi;
-  for (let i = 0, n = pc[cn]; i < n; i++) {
+  for (let i = 0, n = CANNON_MOBILITY !== 0 ? pc[cn] : 0; i < n; i++) {
     const from = pl[cn * SLOTS + i];
     let mob = 0;
     for (let d = 0; d < 4; d++) {
