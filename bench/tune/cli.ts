@@ -2,8 +2,8 @@
 //   gen    --out F [--positions N] [--nodes N] [--seed S]   self-play positions (FEN per line)
 //   label  --in F --out F [--depth D]                       Fairy-Stockfish scores (red's view)
 //   verify --in F                                           features × current weights == evaluate
-//   fit    --in F [--epochs N] [--lambda L] [--nonneg 0|1] [--out bench/tune/result.ts]
-//                                                           tune and write result.ts
+//   fit    --in F [--epochs N] [--lambda L] [--nonneg 0|1] [--out engine/eval-params.ts]
+//                                                           tune and write the engine's parameter module
 
 import { generate } from './generate';
 import { label } from './label';
@@ -47,7 +47,7 @@ if (cmd === 'gen') {
   fit(
     {
       input: arg('in'),
-      out: arg('out', 'bench/tune/result.ts'),
+      out: arg('out', 'engine/eval-params.ts'),
       epochs: Number(arg('epochs', '2000')),
       lambda: Number(arg('lambda', '1e-8')),
       seed: Number(arg('seed', '1')),
