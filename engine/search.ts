@@ -711,9 +711,15 @@ export function toScore(score: number): Score {
   return { cp: score };
 }
 
-/** Sleeps a millisecond (a worker may block; the main thread never runs an infinite search). */
+let sleeper: Int32Array | null = null;
+
+/**
+ * Sleeps about a millisecond while a finished ponder or infinite search waits for its stop
+ * signal. Needs a thread that may block (a worker); without SharedArrayBuffer it just returns,
+ * and the caller polls.
+ */
 function waitBriefly(): void {
-  const sab = new Int32Array(new SharedArrayBuffer(4));
-  Atomics.wait(sab, 0, 0, 1);
+  if (sleeper === null && typeof SharedArrayBuffer !== 'undefined') sleeper = new Int32Array(new SharedArrayBuffer(4));
+  if (sleeper !== null) Atomics.wait(sleeper, 0, 0, 1);
 }
 
