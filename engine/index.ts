@@ -16,3 +16,14 @@ export {
 } from './movegen';
 export { kingAttacked, pieceAttacks } from './attacks';
 export { perft, perftDivide } from './perft';
+export { judge, repetitionVerdict, MOVE_LIMIT_PLIES } from './rules';
+export type { Judgement, JudgementReason, JudgeOptions, Verdict } from './rules';
+export { Searcher } from './search';
+export type { HashProbe } from './search';
+export { SIGNAL_COUNT, SIGNAL_PONDERHIT, SIGNAL_STOP } from './limits';
+export type { CurrMoveInfo, Score, SearchInfo, SearchLimits, SearchResult } from './limits';
+export { evaluate } from './evaluate';
+export { detectNotation, moveToChinese, moveToWxf, parseChinese, parseMoveText, parseWxf } from './notation';
+export type { ChineseOptions, MoveNotation } from './notation';
+export { PgnError, parsePgn, writePgn, writePgnGames } from './pgn';
+export type { PgnComment, PgnFormat, PgnGame, PgnResult, PgnWriteOptions } from './pgn';
