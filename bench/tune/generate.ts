@@ -2,6 +2,7 @@
 // random non-losing moves for variety) from the match openings, keeping quiet positions (side
 // to move not in check, no capture that wins material by SEE), one FEN per line.
 
+import { rng } from '../rng';
 import { appendFileSync, readFileSync } from 'node:fs';
 import { Position, generateLegal, MAX_MOVES, parseFen, toFen } from '../../engine/index';
 import { generateCaptures } from '../../engine/movegen';
@@ -21,17 +22,6 @@ export interface GenerateOptions {
   keep: number;
 }
 
-/** Small deterministic PRNG (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const buf = new Int32Array(MAX_MOVES * 2);
 const capBuf = new Int32Array(MAX_MOVES * 2);
