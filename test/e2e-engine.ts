@@ -8,6 +8,8 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
+import { parseFen, parseIccs, type Position } from '../engine/index';
 
 export const ROOT = join(__dirname, '..');
 
@@ -236,3 +238,18 @@ export async function startChuhan(exe: string, dialect: 'ucci' | 'uci'): Promise
 }
 
 export const FAIRY_STOCKFISH = '/usr/games/fairy-stockfish';
+
+/** A position reached from a FEN (read leniently) by ICCS moves, history kept. */
+export function position(fen: string, moves: string[] = []): Position {
+  const pos = parseFen(fen, undefined, { lenient: true });
+  for (const m of moves) pos.make(parseIccs(pos, m));
+  return pos;
+}
+
+/** The move of a `bestmove` line, checked legal in `pos`. */
+export function legalBest(line: string, pos: Position): string {
+  const m = /^bestmove (\S+)/.exec(line);
+  expect(m, line).not.toBeNull();
+  expect(() => parseIccs(pos, m![1]), `${m![1]} legal`).not.toThrow();
+  return m![1];
+}

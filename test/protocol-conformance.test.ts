@@ -2,8 +2,8 @@
 // executable over pipes, in UCCI and (for the rows marked "any") UCI. How a command was understood
 // is read from the engine's debug output (`info string` lines), and what it does from its replies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { START_FEN, parseFen, parseIccs, type Position } from '../engine/index';
-import { EngineProcess, builtEngine, startChuhan } from './e2e-engine';
+import { START_FEN } from '../engine/index';
+import { EngineProcess, builtEngine, legalBest, position, startChuhan } from './e2e-engine';
 
 let exe: string;
 beforeAll(() => {
@@ -19,19 +19,7 @@ const RED_AHEAD = '3k5/9/9/9/R8/9/9/9/9/4K4 w - - 0 1';
 /** Red to move has exactly two legal moves: e0e1 and e0f0 (e0d0 would face the black king). */
 const TWO_MOVES = '3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1';
 
-function position(fen: string, moves: string[] = []): Position {
-  const pos = parseFen(fen, undefined, { lenient: true });
-  for (const m of moves) pos.make(parseIccs(pos, m));
-  return pos;
-}
 
-/** The move of a `bestmove` line, checked legal in `pos`. */
-function legalBest(line: string, pos: Position): string {
-  const m = /^bestmove (\S+)/.exec(line);
-  expect(m, line).not.toBeNull();
-  expect(() => parseIccs(pos, m![1]), `${m![1]} legal`).not.toThrow();
-  return m![1];
-}
 
 for (const dialect of ['ucci', 'uci'] as const) {
   describe(`§14.1 conformance, ${dialect.toUpperCase()}`, () => {

@@ -2,26 +2,15 @@
 // the engine stays sane and answers what it owes. Also output ordering on a slow pipe, batch mode
 // and the end of input.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { START_FEN, parseFen, parseIccs, type Position } from '../engine/index';
-import { EngineProcess, builtEngine, startChuhan } from './e2e-engine';
+import { START_FEN } from '../engine/index';
+import { EngineProcess, builtEngine, legalBest, position, startChuhan } from './e2e-engine';
 
 let exe: string;
 beforeAll(() => {
   exe = builtEngine();
 }, 180_000);
 
-function position(fen: string, moves: string[] = []): Position {
-  const pos = parseFen(fen, undefined, { lenient: true });
-  for (const m of moves) pos.make(parseIccs(pos, m));
-  return pos;
-}
 
-function legalBest(line: string, pos: Position): string {
-  const m = /^bestmove (\S+)/.exec(line);
-  expect(m, line).not.toBeNull();
-  expect(() => parseIccs(pos, m![1]), `${m![1]} legal`).not.toThrow();
-  return m![1];
-}
 
 /** Horses out and back: a legal 4-ply cycle repeated to any length. */
 function shuffle(plies: number): string[] {
