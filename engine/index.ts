@@ -10,6 +10,7 @@ export {
   generateCaptures,
   generateLegal,
   generatePseudo,
+  givesCheck,
   isLegal,
   isLegalMove,
   isPseudoLegal,

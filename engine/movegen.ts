@@ -263,6 +263,40 @@ function capturesFromTable(
   return n;
 }
 
+/**
+ * Does the pseudo-legal move `m` of the side to move give check? Decided without making the
+ * move. A move can only check if it starts on the enemy king's rank or file (uncovering a
+ * chariot or cannon, or the facing kings), starts diagonally next to the king (freeing a horse
+ * leg), ends on the king's rank or file (a checking chariot or cannon, or a new cannon
+ * screen), or ends within two points of the king (a horse or soldier check). Other moves are
+ * answered at once; the rest are tried on the board array and tested with kingAttacked.
+ */
+export function givesCheck(pos: Position, m: number): boolean {
+  const b = pos.board;
+  const from = m & 255;
+  const to = (m >> 8) & 255;
+  const them = pos.side ^ 1;
+  const ek = pos.plist[(KING | (them << 3)) * SLOTS];
+  const kf = ek & 15;
+  const kr = ek >> 4;
+  if ((from & 15) !== kf && from >> 4 !== kr && (to & 15) !== kf && to >> 4 !== kr) {
+    const d = from - ek;
+    if (d !== 15 && d !== 17 && d !== -15 && d !== -17) {
+      const df = (to & 15) - kf;
+      const dr = (to >> 4) - kr;
+      if (df > 2 || df < -2 || dr > 2 || dr < -2) return false;
+    }
+  }
+  const p = b[from];
+  const c = b[to];
+  b[to] = p;
+  b[from] = 0;
+  const check = kingAttacked(b, ek, them ^ 1);
+  b[from] = p;
+  b[to] = c;
+  return check;
+}
+
 /** Tries a pseudo-legal move on the board and tells whether the mover's king is then safe. */
 export function isLegal(pos: Position, move: number): boolean {
   const b = pos.board;

@@ -7,7 +7,7 @@ import { LAZY_MARGIN, TEMPO, evaluate, materialScore } from './evaluate';
 import { History, SQ90, contBase } from './history';
 import { CurrMoveInfo, SearchInfo, SearchLimits, SearchResult, Score, SIGNAL_PONDERHIT, SIGNAL_STOP } from './limits';
 import { MovePicker } from './movepick';
-import { generateLegal, quickLegal } from './movegen';
+import { generateLegal, givesCheck as moveGivesCheck, quickLegal } from './movegen';
 import { Position } from './position';
 import { repetitionScore } from './repetition';
 import { MOVE_LIMIT_PLIES } from './rules';
@@ -299,9 +299,9 @@ export class Searcher {
       if (this.onCurrMove && Date.now() - this.startTime > 1000) this.onCurrMove({ depth, move: m, number: i + 1 });
       this.moveStack[1] = m;
       this.pieceStack[1] = pos.board[m & 255];
+      const givesCheck = moveGivesCheck(pos, m);
       pos.make(m);
       this.nodes++;
-      const givesCheck = pos.inCheck();
       this.checkStack[1] = givesCheck ? 1 : 0;
       const newDepth = depth - 1 + (givesCheck ? 1 : 0);
       let score: number;
@@ -503,42 +503,29 @@ export class Searcher {
       const piece = b[m & 255];
       const isCapture = b[to] !== 0;
       moveCount++;
-
-      this.moveStack[ply + 1] = m;
-      this.pieceStack[ply + 1] = piece;
-      pos.make(m);
-      const givesCheck = pos.inCheck();
-      this.checkStack[ply + 1] = givesCheck ? 1 : 0;
+      const givesCheck = moveGivesCheck(pos, m);
 
       // Low-depth pruning of late moves that do not check (never when every move so far
       // loses to a mate): move-count pruning of quiets, futility, losing captures by SEE.
       if (!pvNode && !inCheck && !givesCheck && best > -MATE_BOUND && moveCount > 1) {
-        let prune = false;
         if (!isCapture) {
           if (depth <= 5 && quietCount >= lmpLimit) {
             picker.skipQuiets = true;
-            prune = true;
-          } else if (depth <= 4 && staticEval + 110 + 110 * depth <= alpha) prune = true;
-        } else if (depth <= 4) {
-          pos.unmake();
-          prune = see(pos, m) < -90 * depth;
-          if (prune) continue;
-          pos.make(m);
-        }
-        if (prune) {
-          pos.unmake();
-          continue;
-        }
+            continue;
+          }
+          if (depth <= 4 && staticEval + 110 + 110 * depth <= alpha) continue;
+        } else if (depth <= 4 && see(pos, m) < -90 * depth) continue;
       }
-      this.nodes++;
 
       // Check extension, for checks that do not simply give the checking piece away.
       let extension = 0;
-      if (givesCheck && ply < 2 * this.rootDepth) {
-        pos.unmake();
-        extension = see(pos, m) >= 0 ? 1 : 0;
-        pos.make(m);
-      }
+      if (givesCheck && ply < 2 * this.rootDepth) extension = see(pos, m) >= 0 ? 1 : 0;
+
+      this.moveStack[ply + 1] = m;
+      this.pieceStack[ply + 1] = piece;
+      pos.make(m);
+      this.checkStack[ply + 1] = givesCheck ? 1 : 0;
+      this.nodes++;
       const newDepth = depth - 1 + extension;
       let score: number;
       if (moveCount === 1) {
@@ -681,8 +668,8 @@ export class Searcher {
       if (inCheck && best > -MATE_BOUND && (qdepth > 2 || moveCount > 3) && pos.board[(m >> 8) & 255] === 0) continue;
       this.moveStack[ply + 1] = m;
       this.pieceStack[ply + 1] = pos.board[m & 255];
+      this.checkStack[ply + 1] = moveGivesCheck(pos, m) ? 1 : 0;
       pos.make(m);
-      this.checkStack[ply + 1] = pos.inCheck() ? 1 : 0;
       this.nodes++;
       const score = -this.quiesce(-beta, -alpha, ply + 1, qdepth + 1);
       pos.unmake();

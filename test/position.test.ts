@@ -8,6 +8,8 @@ import {
   computeKey,
   generateCaptures,
   generateLegal,
+  generatePseudo,
+  givesCheck,
   isLegal,
   isLegalMove,
   makeMove,
@@ -140,6 +142,41 @@ describe('generators agree', () => {
       }
     }
     expect(positions).toBeGreaterThan(300);
+  });
+});
+
+describe('givesCheck', () => {
+  it('agrees with making the move and testing for check, for every pseudo-legal move', () => {
+    const rand = rng(4242);
+    const buf = new Int32Array(MAX_MOVES);
+    let checks = 0;
+    let moves = 0;
+    const disagree: string[] = [];
+    for (let g = 0; g < 60; g++) {
+      const pos = parseFen(START_FEN);
+      for (let ply = 0; ply < 160; ply++) {
+        const n = generatePseudo(pos, buf, 0);
+        for (let i = 0; i < n; i++) {
+          const m = buf[i];
+          const expected = (() => {
+            pos.make(m);
+            const c = pos.inCheck();
+            pos.unmake();
+            return c;
+          })();
+          moves++;
+          if (expected) checks++;
+          if (givesCheck(pos, m) !== expected) disagree.push(`${toFen(pos)} ${m & 255}-${(m >> 8) & 255}`);
+        }
+        const nl = generateLegal(pos, buf, 0);
+        if (nl === 0) break;
+        pos.make(buf[Math.floor(rand() * nl)]);
+      }
+    }
+    expect(disagree).toEqual([]);
+    // The sample must hold plenty of checks of every sort for the test to mean anything.
+    expect(moves).toBeGreaterThan(100_000);
+    expect(checks).toBeGreaterThan(2_000);
   });
 });
 
