@@ -211,3 +211,5 @@ export const HORSE_MOBILITY = 8;
 export const CANNON_MOBILITY = 0;
 export const HORSE_TRAPPED = 6;
 export const ROOK_OPEN_FILE = 0;
+export const ATTACK_PAIRS = 12;
+export const ATTACK_NO_ADVISOR = 0;

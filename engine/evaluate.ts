@@ -25,8 +25,13 @@
 //     such jump is trapped.
 //  8. Chariots on files with no soldier of their own side.
 //  9. A bonus for the side to move (tempo).
+// 10. Attack on the palace: enemy chariots, horses and cannons standing in our half. Each pair
+//     of such attackers costs ATTACK_PAIRS (so the penalty grows with the square of their
+//     number), and each attacker costs ATTACK_NO_ADVISOR per missing advisor.
 
 import {
+  ATTACK_NO_ADVISOR,
+  ATTACK_PAIRS,
   BOTTOM_CANNON,
   CANNON_MOBILITY,
   CENTRAL_CANNON,
@@ -42,19 +47,23 @@ import {
   SOLDIER_NO_ADVISOR,
   TEMPO,
 } from './eval-params';
+import { KNIGHT_LEG, KNIGHT_T } from './movegen';
 import { Position } from './position';
 import { PHASE_MAX } from './pst';
 
 export { TEMPO };
-import { ADVISOR, BISHOP, BLACK, CANNON, KING, KNIGHT, PAWN, RED, ROOK } from './types';
+import { ADVISOR, BISHOP, BLACK, CANNON, KING, KNIGHT, OWN_HALF, PAWN, RED, ROOK } from './types';
 
 const SLOTS = 8;
 const ORTHO = [-1, 1, -16, 16];
-const KNIGHT_STEPS = [-33, -31, -18, 14, 33, 31, 18, -14];
-const KNIGHT_LEGS = [-16, -16, -1, -1, 16, 16, 1, 1];
 
 
-/** The terms 2-8 for one side (positive = good for `us`). */
+/** A term with weight 0 is skipped (typed as number so that any fitted value compiles). */
+function active(weight: number): boolean {
+  return weight !== 0;
+}
+
+/** The terms 2-8 and 10 for one side (positive = good for `us`). */
 function sideTerms(pos: Position, us: number): number {
   const b = pos.board;
   const pl = pos.plist;
@@ -98,6 +107,16 @@ function sideTerms(pos: Position, us: number): number {
     if (df >= -2 && df <= 2 && r <= 4 && r >= 1) score -= HORSE_NEAR_PALACE;
   }
 
+  // 10. Their chariots, horses and cannons in our half.
+  if (active(ATTACK_PAIRS) || active(ATTACK_NO_ADVISOR)) {
+    let n = 0;
+    for (let kind = KNIGHT; kind <= CANNON; kind++) {
+      const code = kind | thi;
+      for (let i = 0, c = pc[code]; i < c; i++) if (OWN_HALF[us * 256 + pl[code * SLOTS + i]] !== 0) n++;
+    }
+    score -= ((n * (n - 1)) >> 1) * ATTACK_PAIRS + n * (2 - pc[ADVISOR | uhi]) * ATTACK_NO_ADVISOR;
+  }
+
   // 6. Our crossed soldiers (and the files they stand on, for term 8).
   const theirAdvisors = pc[ADVISOR | thi];
   const theirKFile = pl[(KING | thi) * SLOTS] & 15;
@@ -117,7 +136,7 @@ function sideTerms(pos: Position, us: number): number {
   // 7/8. Mobility of our chariots, horses and cannons; chariots on files free of our soldiers.
   // Terms whose tuned weight is 0 are skipped (the weights are constants, so this costs nothing).
   const rk = ROOK | uhi;
-  for (let i = 0, n = ROOK_MOBILITY !== 0 || ROOK_OPEN_FILE !== 0 ? pc[rk] : 0; i < n; i++) {
+  for (let i = 0, n = active(ROOK_MOBILITY) || active(ROOK_OPEN_FILE) ? pc[rk] : 0; i < n; i++) {
     const from = pl[rk * SLOTS + i];
     let mob = 0;
     for (let d = 0; d < 4; d++) {
@@ -137,19 +156,17 @@ function sideTerms(pos: Position, us: number): number {
   for (let i = 0, n = pc[hn]; i < n; i++) {
     const from = pl[hn * SLOTS + i];
     let mob = 0;
-    for (let k = 0; k < 8; k++) {
-      const t = from + KNIGHT_STEPS[k];
-      if (t < 0 || t > 255) continue;
+    for (let k = from * 8, end = k + 8; k < end; k++) {
+      const t = KNIGHT_T[k];
+      if (t === 0) break;
       const c = b[t];
-      if (c === 32 || (c !== 0 && c >> 3 === us)) continue;
-      if (b[from + KNIGHT_LEGS[k]] !== 0) continue;
-      mob++;
+      if ((c === 0 || c >> 3 !== us) && b[KNIGHT_LEG[k]] === 0) mob++;
     }
     score += mob * HORSE_MOBILITY;
     if (mob <= 1) score -= HORSE_TRAPPED;
   }
   const cn = CANNON | uhi;
-  for (let i = 0, n = CANNON_MOBILITY !== 0 ? pc[cn] : 0; i < n; i++) {
+  for (let i = 0, n = active(CANNON_MOBILITY) ? pc[cn] : 0; i < n; i++) {
     const from = pl[cn * SLOTS + i];
     let mob = 0;
     for (let d = 0; d < 4; d++) {
@@ -180,7 +197,7 @@ export function evaluate(pos: Position): number {
 }
 
 /**
- * The terms 2-8 rarely move the score by more than this; quiescence uses it to skip the full
+ * The terms 2-8 and 10 rarely move the score by more than this; quiescence uses it to skip the full
  * evaluation when material alone is far outside the window.
  */
 export const LAZY_MARGIN = 250;

@@ -32,8 +32,9 @@ const KING_T = new Uint8Array(2 * 256 * 8);
 const ADVISOR_T = new Uint8Array(2 * 256 * 8);
 const BISHOP_T = new Uint8Array(2 * 256 * 8);
 const BISHOP_EYE = new Uint8Array(2 * 256 * 8);
-const KNIGHT_T = new Uint8Array(256 * 8);
-const KNIGHT_LEG = new Uint8Array(256 * 8);
+/** Horse targets of each point (0-terminated, 8 per point) and the leg point of each. */
+export const KNIGHT_T = new Uint8Array(256 * 8);
+export const KNIGHT_LEG = new Uint8Array(256 * 8);
 const PAWN_T = new Uint8Array(2 * 256 * 8);
 
 const KNIGHT_STEPS = [-33, -31, -18, 14, 33, 31, 18, -14];

@@ -11,7 +11,7 @@
 import * as P from '../../engine/eval-params';
 import { Position } from '../../engine/position';
 import { PHASE_MAX } from '../../engine/pst';
-import { ADVISOR, BISHOP, BLACK, CANNON, KING, KNIGHT, PAWN, RED, ROOK } from '../../engine/types';
+import { ADVISOR, BISHOP, BLACK, CANNON, KING, KNIGHT, OWN_HALF, PAWN, RED, ROOK } from '../../engine/types';
 
 /** Point classes per kind: 10 ranks × 5 files (file f and 8 − f share a class). */
 export const CLASSES = 50;
@@ -30,6 +30,8 @@ export const TERM_NAMES = [
   'CANNON_MOBILITY',
   'HORSE_TRAPPED',
   'ROOK_OPEN_FILE',
+  'ATTACK_PAIRS',
+  'ATTACK_NO_ADVISOR',
 ] as const;
 export const TERMS = TERM_NAMES.length;
 /** Current values (signs as in evaluate.ts: penalties are positive weights on negative counts). */
@@ -48,6 +50,8 @@ export const TERM_WEIGHTS = [
   P.CANNON_MOBILITY,
   P.HORSE_TRAPPED,
   P.ROOK_OPEN_FILE,
+  P.ATTACK_PAIRS,
+  P.ATTACK_NO_ADVISOR,
 ];
 export const T_SHELL_ADVISOR = 0;
 export const T_SHELL_BISHOP = 1;
@@ -62,6 +66,8 @@ export const T_HORSE_MOBILITY = 9;
 export const T_CANNON_MOBILITY = 10;
 export const T_HORSE_TRAPPED = 11;
 export const T_ROOK_OPEN_FILE = 12;
+export const T_ATTACK_PAIRS = 13;
+export const T_ATTACK_NO_ADVISOR = 14;
 
 const SLOTS = 8;
 const ORTHO = [-1, 1, -16, 16];
@@ -125,6 +131,14 @@ function sideTerms(pos: Position, us: number, sign: number, out: Float64Array): 
     const r = us === RED ? (h >> 4) - 3 : 12 - (h >> 4);
     if (df >= -2 && df <= 2 && r <= 4 && r >= 1) out[T_HORSE_NEAR_PALACE] -= sign;
   }
+
+  let attackers = 0;
+  for (let kind = KNIGHT; kind <= CANNON; kind++) {
+    const code = kind | thi;
+    for (let i = 0, c = pc[code]; i < c; i++) if (OWN_HALF[us * 256 + pl[code * SLOTS + i]] !== 0) attackers++;
+  }
+  out[T_ATTACK_PAIRS] -= sign * ((attackers * (attackers - 1)) >> 1);
+  out[T_ATTACK_NO_ADVISOR] -= sign * attackers * (2 - pc[ADVISOR | uhi]);
 
   const theirAdvisors = pc[ADVISOR | thi];
   const theirKFile = pl[(KING | thi) * SLOTS] & 15;
