@@ -4,8 +4,9 @@
 // cannon screens). Legality is then settled by a cheap filter: when the side to move is not
 // in check, a non-king move whose origin is not on the king's rank or file nor diagonally
 // next to it (a horse leg), and whose target is not on the king's rank or file, cannot
-// expose the king: it changes no ray through the king and unblocks no horse leg. Only the
-// remaining moves are tried on the board and tested with kingAttacked.
+// expose the king: it changes no ray through the king and unblocks no horse leg. For the
+// remaining non-king moves only the touched lines and legs are looked at (attackedAfter);
+// king moves and every move in check are tried on the board and tested with kingAttacked.
 
 import { kingAttacked, ORTHO, WALL } from './attacks';
 import { Position } from './position';
@@ -265,34 +266,82 @@ function capturesFromTable(
 }
 
 /**
+ * Is the point `k` attacked by side `by` along the one direction `dir` (a chariot, or the king
+ * on a file, as the first piece; a cannon as the second)?
+ */
+function rayAttacked(b: Uint8Array, k: number, dir: number, by: number): boolean {
+  const hi = by << 3;
+  let t = k + dir;
+  while (b[t] === 0) t += dir;
+  const p = b[t];
+  if (p === (ROOK | hi) || (p === (KING | hi) && (dir === 16 || dir === -16))) return true;
+  if (p === WALL) return false;
+  t += dir;
+  while (b[t] === 0) t += dir;
+  return b[t] === (CANNON | hi);
+}
+
+/** The step from `k` toward `sq` when they share a rank or file (0 otherwise or when equal). */
+function lineStep(k: number, sq: number): number {
+  if ((k & 15) === (sq & 15)) return sq > k ? 16 : sq < k ? -16 : 0;
+  if (k >> 4 === sq >> 4) return sq > k ? 1 : -1;
+  return 0;
+}
+
+/**
+ * Before the move `from`-`to`, side `by` did not attack `k`; does it afterwards? (The board
+ * already shows the move.) Only lines and horse legs the move touched can have changed: the
+ * rank or file through `from` (a piece moved off it) and through `to` (a piece moved onto it,
+ * perhaps a new cannon screen or a checking chariot), a horse leg freed at `from`, and the
+ * moved piece's own attack from `to`.
+ */
+function attackedAfter(b: Uint8Array, k: number, from: number, to: number, by: number): boolean {
+  let dir = lineStep(k, from);
+  if (dir !== 0 && rayAttacked(b, k, dir, by)) return true;
+  const dirTo = lineStep(k, to);
+  if (dirTo !== 0 && dirTo !== dir && rayAttacked(b, k, dirTo, by)) return true;
+  const d = from - k;
+  if (d === 17 || d === 15 || d === -15 || d === -17) {
+    // `from` was a horse leg: the horses that jump through it.
+    const N = KNIGHT | (by << 3);
+    if (b[k + 2 * d - (d === 17 || d === -15 ? 1 : -1)] === N) return true; // two ranks away
+    if (b[k + 2 * d - (d === 17 || d === 15 ? 16 : -16)] === N) return true; // two files away
+  }
+  const p = b[to];
+  if (p >> 3 !== by) return false;
+  const kind = p & 7;
+  if (kind === KNIGHT) {
+    const e = k - to;
+    let leg = 0;
+    if (e === 33 || e === 31) leg = 16;
+    else if (e === -33 || e === -31) leg = -16;
+    else if (e === 18 || e === -14) leg = 1;
+    else if (e === -18 || e === 14) leg = -1;
+    return leg !== 0 && b[to + leg] === 0;
+  }
+  if (kind === PAWN) {
+    if (to + forward(by) === k) return true;
+    return OWN_HALF[by * 256 + to] === 0 && (to + 1 === k || to - 1 === k);
+  }
+  return false;
+}
+
+/**
  * Does the pseudo-legal move `m` of the side to move give check? Decided without making the
- * move. A move can only check if it starts on the enemy king's rank or file (uncovering a
- * chariot or cannon, or the facing kings), starts diagonally next to the king (freeing a horse
- * leg), ends on the king's rank or file (a checking chariot or cannon, or a new cannon
- * screen), or ends within two points of the king (a horse or soldier check). Other moves are
- * answered at once; the rest are tried on the board array and tested with kingAttacked.
+ * move: the enemy king is not in check before it, so only the lines and legs the move touches
+ * (see attackedAfter) are looked at, on the board array with the move applied.
  */
 export function givesCheck(pos: Position, m: number): boolean {
   const b = pos.board;
   const from = m & 255;
   const to = (m >> 8) & 255;
-  const them = pos.side ^ 1;
-  const ek = pos.plist[(KING | (them << 3)) * SLOTS];
-  const kf = ek & 15;
-  const kr = ek >> 4;
-  if ((from & 15) !== kf && from >> 4 !== kr && (to & 15) !== kf && to >> 4 !== kr) {
-    const d = from - ek;
-    if (d !== 15 && d !== 17 && d !== -15 && d !== -17) {
-      const df = (to & 15) - kf;
-      const dr = (to >> 4) - kr;
-      if (df > 2 || df < -2 || dr > 2 || dr < -2) return false;
-    }
-  }
+  const us = pos.side;
+  const ek = pos.plist[(KING | ((us ^ 1) << 3)) * SLOTS];
   const p = b[from];
   const c = b[to];
   b[to] = p;
   b[from] = 0;
-  const check = kingAttacked(b, ek, them ^ 1);
+  const check = attackedAfter(b, ek, from, to, us);
   b[from] = p;
   b[to] = c;
   return check;
@@ -479,6 +528,18 @@ export function quickLegal(pos: Position, m: number, ksq: number, check: boolean
       to >> 4 !== kr
     ) {
       return true;
+    }
+    // Not in check and not a king move: only the lines and legs the move touches can matter.
+    const b = pos.board;
+    const p = b[from];
+    if ((p & 7) !== KING) {
+      const c = b[to];
+      b[to] = p;
+      b[from] = 0;
+      const attacked = attackedAfter(b, ksq, from, to, pos.side ^ 1);
+      b[from] = p;
+      b[to] = c;
+      return !attacked;
     }
   }
   return isLegal(pos, m);
