@@ -625,6 +625,12 @@ export class Searcher {
     if (ply > this.seldepth) this.seldepth = ply;
     const ruled = this.ruleScore(ply);
     if (ruled !== null) return ruled;
+    const inCheck = this.checkStack[ply] !== 0;
+    // Material alone far above beta: stand pat without touching the hash table (a cache miss).
+    if (!inCheck) {
+      const lazy = materialScore(pos) + TEMPO;
+      if (lazy - LAZY_MARGIN >= beta) return lazy;
+    }
 
     const tt = this.tt;
     let ttEval = 0;
@@ -637,7 +643,6 @@ export class Searcher {
       ttMove = tt.hitMove;
     }
 
-    const inCheck = this.checkStack[ply] !== 0;
     let best = -INFINITE;
     let standPat = 0;
     const picker = this.pickers[ply];
