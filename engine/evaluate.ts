@@ -63,6 +63,31 @@ function active(weight: number): boolean {
   return weight !== 0;
 }
 
+/** Term 10's count: the enemy chariots, horses and cannons standing in the half of side `us`. */
+export function attackersInHalf(pos: Position, us: number): number {
+  const pl = pos.plist;
+  const pc = pos.pcount;
+  const thi = (us ^ 1) << 3;
+  let n = 0;
+  for (let kind = KNIGHT; kind <= CANNON; kind++) {
+    const code = kind | thi;
+    for (let i = 0, c = pc[code]; i < c; i++) if (OWN_HALF[us * 256 + pl[code * SLOTS + i]] !== 0) n++;
+  }
+  return n;
+}
+
+/** Term 7's horse mobility: unblocked jumps from `from` to a point not held by side `us`. */
+export function horseMobility(b: Uint8Array, from: number, us: number): number {
+  let mob = 0;
+  for (let k = from * 8, end = k + 8; k < end; k++) {
+    const t = KNIGHT_T[k];
+    if (t === 0) break;
+    const c = b[t];
+    if ((c === 0 || c >> 3 !== us) && b[KNIGHT_LEG[k]] === 0) mob++;
+  }
+  return mob;
+}
+
 /** The terms 2-8 and 10 for one side (positive = good for `us`). */
 function sideTerms(pos: Position, us: number): number {
   const b = pos.board;
@@ -109,11 +134,7 @@ function sideTerms(pos: Position, us: number): number {
 
   // 10. Their chariots, horses and cannons in our half.
   if (active(ATTACK_PAIRS) || active(ATTACK_NO_ADVISOR)) {
-    let n = 0;
-    for (let kind = KNIGHT; kind <= CANNON; kind++) {
-      const code = kind | thi;
-      for (let i = 0, c = pc[code]; i < c; i++) if (OWN_HALF[us * 256 + pl[code * SLOTS + i]] !== 0) n++;
-    }
+    const n = attackersInHalf(pos, us);
     score -= ((n * (n - 1)) >> 1) * ATTACK_PAIRS + n * (2 - pc[ADVISOR | uhi]) * ATTACK_NO_ADVISOR;
   }
 
@@ -154,14 +175,7 @@ function sideTerms(pos: Position, us: number): number {
   }
   const hn = KNIGHT | uhi;
   for (let i = 0, n = pc[hn]; i < n; i++) {
-    const from = pl[hn * SLOTS + i];
-    let mob = 0;
-    for (let k = from * 8, end = k + 8; k < end; k++) {
-      const t = KNIGHT_T[k];
-      if (t === 0) break;
-      const c = b[t];
-      if ((c === 0 || c >> 3 !== us) && b[KNIGHT_LEG[k]] === 0) mob++;
-    }
+    const mob = horseMobility(b, pl[hn * SLOTS + i], us);
     score += mob * HORSE_MOBILITY;
     if (mob <= 1) score -= HORSE_TRAPPED;
   }

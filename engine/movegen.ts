@@ -289,14 +289,14 @@ function lineStep(k: number, sq: number): number {
 }
 
 /**
- * Before the move `from`-`to`, side `by` did not attack `k`; does it afterwards? (The board
- * already shows the move.) Only lines and horse legs the move touched can have changed: the
- * rank or file through `from` (a piece moved off it) and through `to` (a piece moved onto it,
- * perhaps a new cannon screen or a checking chariot), a horse leg freed at `from`, and the
- * moved piece's own attack from `to`.
+ * Before the move `from`-`to`, side `by` did not attack `k`; does it afterwards? The board
+ * already shows the move (attackedAfter below applies it). Only lines and horse legs the move
+ * touched can have changed: the rank or file through `from` (a piece moved off it) and through
+ * `to` (a piece moved onto it, perhaps a new cannon screen or a checking chariot), a horse leg
+ * freed at `from`, and the moved piece's own attack from `to`.
  */
-function attackedAfter(b: Uint8Array, k: number, from: number, to: number, by: number): boolean {
-  let dir = lineStep(k, from);
+function attackedOnBoard(b: Uint8Array, k: number, from: number, to: number, by: number): boolean {
+  const dir = lineStep(k, from);
   if (dir !== 0 && rayAttacked(b, k, dir, by)) return true;
   const dirTo = lineStep(k, to);
   if (dirTo !== 0 && dirTo !== dir && rayAttacked(b, k, dirTo, by)) return true;
@@ -326,25 +326,26 @@ function attackedAfter(b: Uint8Array, k: number, from: number, to: number, by: n
   return false;
 }
 
-/**
- * Does the pseudo-legal move `m` of the side to move give check? Decided without making the
- * move: the enemy king is not in check before it, so only the lines and legs the move touches
- * (see attackedAfter) are looked at, on the board array with the move applied.
- */
-export function givesCheck(pos: Position, m: number): boolean {
-  const b = pos.board;
-  const from = m & 255;
-  const to = (m >> 8) & 255;
-  const us = pos.side;
-  const ek = pos.plist[(KING | ((us ^ 1) << 3)) * SLOTS];
+/** attackedOnBoard for the move `from`-`to`, applied to the board array and taken back. */
+function attackedAfter(b: Uint8Array, k: number, from: number, to: number, by: number): boolean {
   const p = b[from];
   const c = b[to];
   b[to] = p;
   b[from] = 0;
-  const check = attackedAfter(b, ek, from, to, us);
+  const attacked = attackedOnBoard(b, k, from, to, by);
   b[from] = p;
   b[to] = c;
-  return check;
+  return attacked;
+}
+
+/**
+ * Does the pseudo-legal move `m` of the side to move give check? Decided without making the
+ * move: the enemy king is not in check before it, so only the lines and legs the move touches
+ * (see attackedOnBoard) are looked at, on the board array with the move applied.
+ */
+export function givesCheck(pos: Position, m: number): boolean {
+  const us = pos.side;
+  return attackedAfter(pos.board, pos.plist[(KING | ((us ^ 1) << 3)) * SLOTS], m & 255, (m >> 8) & 255, us);
 }
 
 /** Tries a pseudo-legal move on the board and tells whether the mover's king is then safe. */
@@ -531,16 +532,7 @@ export function quickLegal(pos: Position, m: number, ksq: number, check: boolean
     }
     // Not in check and not a king move: only the lines and legs the move touches can matter.
     const b = pos.board;
-    const p = b[from];
-    if ((p & 7) !== KING) {
-      const c = b[to];
-      b[to] = p;
-      b[from] = 0;
-      const attacked = attackedAfter(b, ksq, from, to, pos.side ^ 1);
-      b[from] = p;
-      b[to] = c;
-      return !attacked;
-    }
+    if ((b[from] & 7) !== KING) return !attackedAfter(b, ksq, from, to, pos.side ^ 1);
   }
   return isLegal(pos, m);
 }

@@ -626,7 +626,8 @@ export class Searcher {
     const ruled = this.ruleScore(ply);
     if (ruled !== null) return ruled;
     const inCheck = this.checkStack[ply] !== 0;
-    // Material alone far above beta: stand pat without touching the hash table (a cache miss).
+    // Lazy evaluation: when material alone is far above beta, stand pat without evaluating and
+    // without touching the hash table (a cache miss).
     if (!inCheck) {
       const lazy = materialScore(pos) + TEMPO;
       if (lazy - LAZY_MARGIN >= beta) return lazy;
@@ -649,12 +650,7 @@ export class Searcher {
     if (inCheck) {
       picker.initEvasions(pos, this.history, ttMove);
     } else {
-      if (ttEval !== 0) standPat = ttEval;
-      else {
-        // Lazy evaluation: material alone already decides the stand-pat cutoff.
-        const lazy = materialScore(pos) + TEMPO;
-        standPat = lazy - LAZY_MARGIN >= beta ? lazy : evaluate(pos);
-      }
+      standPat = ttEval !== 0 ? ttEval : evaluate(pos);
       if (standPat >= beta) return standPat;
       if (standPat > alpha) alpha = standPat;
       best = standPat;

@@ -6,12 +6,14 @@
 //   E = trunc((MG * phase + EG * (PHASE_MAX - phase)) / PHASE_MAX) + Σ term_i * W_i + s * TEMPO
 // where MG = Σ over pieces ±(MATERIAL_MG[kind] + MG_TABLE[kind][class]) (red +, black −, black at
 // its rank-mirrored point), EG likewise, and s = +1 when red is to move. The term counts mirror
-// sideTerms() of engine/evaluate.ts exactly (checked by `verify` in bench/tune/cli.ts).
+// sideTerms() of engine/evaluate.ts exactly (checked by `verify` in bench/tune/cli.ts); the
+// horse mobility and the attacker count (term 10) are the engine's own functions.
 
 import * as P from '../../engine/eval-params';
+import { attackersInHalf, horseMobility } from '../../engine/evaluate';
 import { Position } from '../../engine/position';
 import { PHASE_MAX } from '../../engine/pst';
-import { ADVISOR, BISHOP, BLACK, CANNON, KING, KNIGHT, OWN_HALF, PAWN, RED, ROOK } from '../../engine/types';
+import { ADVISOR, BISHOP, BLACK, CANNON, KING, KNIGHT, PAWN, RED, ROOK } from '../../engine/types';
 
 /** Point classes per kind: 10 ranks × 5 files (file f and 8 − f share a class). */
 export const CLASSES = 50;
@@ -71,8 +73,6 @@ export const T_ATTACK_NO_ADVISOR = 14;
 
 const SLOTS = 8;
 const ORTHO = [-1, 1, -16, 16];
-const KNIGHT_STEPS = [-33, -31, -18, 14, 33, 31, 18, -14];
-const KNIGHT_LEGS = [-16, -16, -1, -1, 16, 16, 1, 1];
 
 /** Class of a red-view point (file 0..8, rank 0..9 from red's back rank). */
 export function pointClass(file: number, rank: number): number {
@@ -132,11 +132,7 @@ function sideTerms(pos: Position, us: number, sign: number, out: Float64Array): 
     if (df >= -2 && df <= 2 && r <= 4 && r >= 1) out[T_HORSE_NEAR_PALACE] -= sign;
   }
 
-  let attackers = 0;
-  for (let kind = KNIGHT; kind <= CANNON; kind++) {
-    const code = kind | thi;
-    for (let i = 0, c = pc[code]; i < c; i++) if (OWN_HALF[us * 256 + pl[code * SLOTS + i]] !== 0) attackers++;
-  }
+  const attackers = attackersInHalf(pos, us);
   out[T_ATTACK_PAIRS] -= sign * ((attackers * (attackers - 1)) >> 1);
   out[T_ATTACK_NO_ADVISOR] -= sign * attackers * (2 - pc[ADVISOR | uhi]);
 
@@ -174,16 +170,7 @@ function sideTerms(pos: Position, us: number, sign: number, out: Float64Array): 
   }
   const hn = KNIGHT | uhi;
   for (let i = 0, n = pc[hn]; i < n; i++) {
-    const from = pl[hn * SLOTS + i];
-    let mob = 0;
-    for (let k = 0; k < 8; k++) {
-      const t = from + KNIGHT_STEPS[k];
-      if (t < 0 || t > 255) continue;
-      const c = b[t];
-      if (c === 32 || (c !== 0 && c >> 3 === us)) continue;
-      if (b[from + KNIGHT_LEGS[k]] !== 0) continue;
-      mob++;
-    }
+    const mob = horseMobility(b, pl[hn * SLOTS + i], us);
     out[T_HORSE_MOBILITY] += sign * mob;
     if (mob <= 1) out[T_HORSE_TRAPPED] -= sign;
   }
