@@ -3,11 +3,11 @@
 // no generation at all:
 //   hash move -> captures that do not lose material (MVV-LVA order, SEE-checked) ->
 //   killer 1 -> killer 2 -> countermove -> quiet moves by history -> losing captures.
-// In check, all evasions are generated at once (captures first, then by history).
-// The caller tests legality (quickLegal) before making a move.
+// In check, all evasions are generated at once and only the legal ones kept (captures first,
+// then by history). Out of check, the caller tests legality (quickLegal) before making a move.
 
 import { History, SQ90 } from './history';
-import { generateCaptures, generatePseudo, generateQuiets, isPseudoLegal } from './movegen';
+import { generateCaptures, generatePseudo, generateQuiets, isLegal, isPseudoLegal } from './movegen';
 import { Position } from './position';
 import { see, SEE_VALUE } from './see';
 import { MAX_MOVES } from './types';
@@ -93,7 +93,12 @@ export class MovePicker {
     for (;;) {
       switch (this.stage) {
         case STAGE_TT:
-          this.stage = this.evasions ? STAGE_EVASIONS_GEN : STAGE_GEN_CAPTURES;
+          if (this.evasions) {
+            this.stage = STAGE_EVASIONS_GEN;
+            if (this.ttMove !== 0 && isLegal(this.pos, this.ttMove)) return this.ttMove;
+            break;
+          }
+          this.stage = STAGE_GEN_CAPTURES;
           if (this.ttMove !== 0) return this.ttMove;
           break;
         case STAGE_GEN_CAPTURES:
@@ -153,18 +158,23 @@ export class MovePicker {
           if (this.badIdx < this.nBad) return this.bad[this.badIdx++];
           this.stage = STAGE_DONE;
           break;
-        case STAGE_EVASIONS_GEN:
-          this.n = generatePseudo(this.pos, this.moves, 0);
+        case STAGE_EVASIONS_GEN: {
+          // Only a few of the pseudo-legal moves answer the check: keep just those, so that
+          // the ordering below works on a short list.
+          const mv = this.moves;
+          let n = 0;
+          for (let i = 0, end = generatePseudo(this.pos, mv, 0); i < end; i++) {
+            const m = mv[i];
+            if (m !== this.ttMove && isLegal(this.pos, m)) mv[n++] = m;
+          }
+          this.n = n;
           this.scoreEvasions();
           this.idx = 0;
           this.stage = STAGE_EVASIONS;
           break;
+        }
         case STAGE_EVASIONS:
-          while (this.idx < this.n) {
-            const m = this.pickBest();
-            if (m === this.ttMove) continue;
-            return m;
-          }
+          if (this.idx < this.n) return this.pickBest();
           this.stage = STAGE_DONE;
           break;
         case STAGE_QS_GEN:
@@ -236,7 +246,14 @@ export class MovePicker {
     const s = this.scores;
     const mv = this.moves;
     let best = this.idx;
-    for (let i = this.idx + 1; i < this.n; i++) if (s[i] > s[best]) best = i;
+    let bs = s[best];
+    for (let i = best + 1, n = this.n; i < n; i++) {
+      const v = s[i];
+      if (v > bs) {
+        bs = v;
+        best = i;
+      }
+    }
     const m = mv[best];
     const sc = s[best];
     mv[best] = mv[this.idx];

@@ -498,7 +498,7 @@ export class Searcher {
     const lmpLimit = (3 + depth * depth) >> (improving ? 0 : 1);
 
     for (let m = picker.next(); m !== 0; m = picker.next()) {
-      if (!quickLegal(pos, m, ksq, inCheck)) continue;
+      if (!inCheck && !quickLegal(pos, m, ksq, false)) continue;
       const to = (m >> 8) & 255;
       const piece = b[m & 255];
       const isCapture = b[to] !== 0;
@@ -661,7 +661,7 @@ export class Searcher {
     let bestMove = 0;
     const alphaOrig = alpha;
     for (let m = picker.next(); m !== 0; m = picker.next()) {
-      if (!quickLegal(pos, m, ksq, inCheck)) continue;
+      if (!inCheck && !quickLegal(pos, m, ksq, false)) continue;
       moveCount++;
       // Delta pruning: even winning the captured piece for nothing cannot reach alpha.
       if (!inCheck && standPat + SEE_VALUE[pos.board[(m >> 8) & 255] & 7] + 200 <= alpha) continue;
