@@ -213,3 +213,4 @@ export const HORSE_TRAPPED = 6;
 export const ROOK_OPEN_FILE = 0;
 export const ATTACK_PAIRS = 12;
 export const ATTACK_NO_ADVISOR = 0;
+export const KING_DANGER = 0;

@@ -28,6 +28,9 @@
 // 10. Attack on the palace: enemy chariots, horses and cannons standing in our half. Each pair
 //     of such attackers costs ATTACK_PAIRS (so the penalty grows with the square of their
 //     number), and each attacker costs ATTACK_NO_ADVISOR per missing advisor.
+// 11. King danger: our chariots, horses, cannons and soldiers that reach points of the enemy
+//     palace (see palaceAttack); two or more of them score KING_DANGER times the square of
+//     their attack units over 4.
 
 import {
   ATTACK_NO_ADVISOR,
@@ -39,6 +42,7 @@ import {
   HORSE_MOBILITY,
   HORSE_NEAR_PALACE,
   HORSE_TRAPPED,
+  KING_DANGER,
   ROOK_MOBILITY,
   ROOK_OPEN_FILE,
   SHELL_ADVISOR,
@@ -52,7 +56,8 @@ import { Position } from './position';
 import { PHASE_MAX } from './pst';
 
 export { TEMPO };
-import { ADVISOR, BISHOP, BLACK, CANNON, KING, KNIGHT, OWN_HALF, PAWN, RED, ROOK } from './types';
+import { WALL } from './attacks';
+import { ADVISOR, BISHOP, BLACK, CANNON, IN_PALACE, KING, KNIGHT, OWN_HALF, PAWN, RED, ROOK } from './types';
 
 const SLOTS = 8;
 const ORTHO = [-1, 1, -16, 16];
@@ -88,7 +93,96 @@ export function horseMobility(b: Uint8Array, from: number, us: number): number {
   return mob;
 }
 
-/** The terms 2-8 and 10 for one side (positive = good for `us`). */
+/** Term 11's attack units per attacking piece, by kind (0 for kings, advisors, elephants). */
+const PALACE_UNIT = [0, 0, 0, 0, 2, 3, 2, 1];
+
+/** Counts the points of the palace `pal` (IN_PALACE offset) seen along `dir` from `from`, behind `screens` screens. */
+function linePalaceHits(b: Uint8Array, from: number, dir: number, pal: number, screens: number): number {
+  let hits = 0;
+  let t = from + dir;
+  for (;;) {
+    const c = b[t];
+    if (c === WALL) return hits;
+    if (screens === 0 && IN_PALACE[pal + t] !== 0) hits++;
+    if (c !== 0) {
+      if (screens === 0) return hits;
+      screens--;
+    }
+    t += dir;
+  }
+}
+
+/**
+ * Term 11's measure of how hard the chariots, horses, cannons and crossed soldiers of side `us`
+ * bear on the enemy palace. Each piece that reaches at least one palace point (chariots along
+ * their lines, cannons behind one screen, horses by unblocked jumps, soldiers by their steps)
+ * adds PALACE_UNIT of its kind plus one per palace point it reaches. With fewer than two such
+ * pieces the attack counts as nothing; otherwise the result is the square of the units, over 4,
+ * so that the score grows faster than the attack.
+ */
+export function palaceAttack(pos: Position, us: number): number {
+  const b = pos.board;
+  const pl = pos.plist;
+  const pc = pos.pcount;
+  const them = us ^ 1;
+  const pal = them * 256;
+  const uhi = us << 3;
+  // Palace files 3..5 (mailbox 6..8); palace ranks of the enemy (mailbox rows).
+  const rLo = them === RED ? 3 : 10;
+  const rHi = rLo + 2;
+  let attackers = 0;
+  let units = 0;
+  for (let kind = ROOK; kind <= CANNON; kind++) {
+    const code = kind | uhi;
+    const screens = kind === CANNON ? 1 : 0;
+    for (let i = 0, n = pc[code]; i < n; i++) {
+      const from = pl[code * SLOTS + i];
+      const f = from & 15;
+      const r = from >> 4;
+      let hits = 0;
+      if (f >= 6 && f <= 8) {
+        if (r < rHi) hits += linePalaceHits(b, from, 16, pal, screens);
+        if (r > rLo) hits += linePalaceHits(b, from, -16, pal, screens);
+      }
+      if (r >= rLo && r <= rHi) {
+        if (f < 8) hits += linePalaceHits(b, from, 1, pal, screens);
+        if (f > 6) hits += linePalaceHits(b, from, -1, pal, screens);
+      }
+      if (hits !== 0) {
+        attackers++;
+        units += PALACE_UNIT[kind] + hits;
+      }
+    }
+  }
+  const kn = KNIGHT | uhi;
+  for (let i = 0, n = pc[kn]; i < n; i++) {
+    const from = pl[kn * SLOTS + i];
+    let hits = 0;
+    for (let k = from * 8, end = k + 8; k < end; k++) {
+      const t = KNIGHT_T[k];
+      if (t === 0) break;
+      if (IN_PALACE[pal + t] !== 0 && b[KNIGHT_LEG[k]] === 0) hits++;
+    }
+    if (hits !== 0) {
+      attackers++;
+      units += PALACE_UNIT[KNIGHT] + hits;
+    }
+  }
+  const pw = PAWN | uhi;
+  const fwd = us === RED ? 16 : -16;
+  for (let i = 0, n = pc[pw]; i < n; i++) {
+    const from = pl[pw * SLOTS + i];
+    // Only a soldier next to the palace can step into it (it has crossed the river by then).
+    const hits = IN_PALACE[pal + from + fwd] + IN_PALACE[pal + from + 1] + IN_PALACE[pal + from - 1];
+    if (hits !== 0) {
+      attackers++;
+      units += PALACE_UNIT[PAWN] + hits;
+    }
+  }
+  return attackers >= 2 ? (units * units) >> 2 : 0;
+}
+
+/** The terms 2-8, 10 and 11 for one side (positive = good for `us`). */
 function sideTerms(pos: Position, us: number): number {
   const b = pos.board;
   const pl = pos.plist;
@@ -137,6 +231,9 @@ function sideTerms(pos: Position, us: number): number {
     const n = attackersInHalf(pos, us);
     score -= ((n * (n - 1)) >> 1) * ATTACK_PAIRS + n * (2 - pc[ADVISOR | uhi]) * ATTACK_NO_ADVISOR;
   }
+
+  // 11. Our attack on their palace.
+  if (active(KING_DANGER)) score += palaceAttack(pos, us) * KING_DANGER;
 
   // 6. Our crossed soldiers (and the files they stand on, for term 8).
   const theirAdvisors = pc[ADVISOR | thi];

@@ -1,10 +1,12 @@
 // Entry point of the evaluation tuner (bundled with esbuild, run with node; see README.md):
 //   gen    --out F [--positions N] [--nodes N] [--seed S]   self-play positions (FEN per line)
+//   pgn    --in F[,F...] --out F                            quiet positions of played games
 //   label  --in F --out F [--depth D]                       Fairy-Stockfish scores (red's view)
 //   verify --in F                                           features × current weights == evaluate
 //   fit    --in F [--epochs N] [--lambda L] [--nonneg 0|1] [--out engine/eval-params.ts]
 //                                                           tune and write the engine's parameter module
 
+import { fromPgn } from './from-pgn';
 import { generate } from './generate';
 import { label } from './label';
 import { verify } from './verify';
@@ -31,6 +33,8 @@ if (cmd === 'gen') {
     },
     log,
   );
+} else if (cmd === 'pgn') {
+  fromPgn(arg('in').split(','), arg('out'), log);
 } else if (cmd === 'label') {
   await label(
     {
@@ -56,6 +60,6 @@ if (cmd === 'gen') {
     log,
   );
 } else {
-  log('usage: gen | label | verify | fit (see bench/tune/README.md)');
+  log('usage: gen | pgn | label | verify | fit (see bench/tune/README.md)');
   process.exit(2);
 }

@@ -10,7 +10,7 @@
 // horse mobility and the attacker count (term 10) are the engine's own functions.
 
 import * as P from '../../engine/eval-params';
-import { attackersInHalf, horseMobility } from '../../engine/evaluate';
+import { attackersInHalf, horseMobility, palaceAttack } from '../../engine/evaluate';
 import { Position } from '../../engine/position';
 import { PHASE_MAX } from '../../engine/pst';
 import { ADVISOR, BISHOP, BLACK, CANNON, KING, KNIGHT, PAWN, RED, ROOK } from '../../engine/types';
@@ -34,6 +34,7 @@ export const TERM_NAMES = [
   'ROOK_OPEN_FILE',
   'ATTACK_PAIRS',
   'ATTACK_NO_ADVISOR',
+  'KING_DANGER',
 ] as const;
 export const TERMS = TERM_NAMES.length;
 /** Current values (signs as in evaluate.ts: penalties are positive weights on negative counts). */
@@ -54,6 +55,7 @@ export const TERM_WEIGHTS = [
   P.ROOK_OPEN_FILE,
   P.ATTACK_PAIRS,
   P.ATTACK_NO_ADVISOR,
+  P.KING_DANGER,
 ];
 export const T_SHELL_ADVISOR = 0;
 export const T_SHELL_BISHOP = 1;
@@ -70,6 +72,7 @@ export const T_HORSE_TRAPPED = 11;
 export const T_ROOK_OPEN_FILE = 12;
 export const T_ATTACK_PAIRS = 13;
 export const T_ATTACK_NO_ADVISOR = 14;
+export const T_KING_DANGER = 15;
 
 const SLOTS = 8;
 const ORTHO = [-1, 1, -16, 16];
@@ -135,6 +138,8 @@ function sideTerms(pos: Position, us: number, sign: number, out: Float64Array): 
   const attackers = attackersInHalf(pos, us);
   out[T_ATTACK_PAIRS] -= sign * ((attackers * (attackers - 1)) >> 1);
   out[T_ATTACK_NO_ADVISOR] -= sign * attackers * (2 - pc[ADVISOR | uhi]);
+
+  out[T_KING_DANGER] += sign * palaceAttack(pos, us);
 
   const theirAdvisors = pc[ADVISOR | thi];
   const theirKFile = pl[(KING | thi) * SLOTS] & 15;

@@ -1,0 +1,35 @@
+// Training positions from played games: every quiet position (as in generate.ts) of the games in
+// one or more PGN files, from ply 2 on, deduplicated, one FEN per line. Match games against a
+// stronger engine hold the attacks on the king that fast self-play rarely reaches.
+
+import { appendFileSync, readFileSync } from 'node:fs';
+import { parseFen, toFen } from '../../engine/index';
+import { parsePgn } from '../../engine/pgn';
+import { isQuiet } from './generate';
+
+export function fromPgn(inputs: string[], out: string, log: (s: string) => void): void {
+  const seen = new Set<string>();
+  let games = 0;
+  let kept = 0;
+  for (const path of inputs) {
+    for (const game of parsePgn(readFileSync(path, 'utf8'))) {
+      games++;
+      const pos = parseFen(game.fen);
+      const lines: string[] = [];
+      for (let ply = 0; ply < game.moves.length; ply++) {
+        if (ply >= 2 && isQuiet(pos)) {
+          const fen = toFen(pos);
+          const key = fen.split(' ').slice(0, 2).join(' ');
+          if (!seen.has(key)) {
+            seen.add(key);
+            lines.push(fen);
+          }
+        }
+        pos.make(game.moves[ply]);
+      }
+      if (lines.length > 0) appendFileSync(out, lines.join('\n') + '\n');
+      kept += lines.length;
+    }
+  }
+  log(`${games} games, ${kept} quiet positions -> ${out}`);
+}
