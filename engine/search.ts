@@ -26,6 +26,10 @@ export interface HashProbe {
 
 /** Late-move reduction table, indexed [depth * 64 + moveNumber]. */
 const LMR = new Int8Array(64 * 64);
+
+/** Singular extension: minimum depth, and the margin below the hash score per ply of depth. */
+const SE_DEPTH = 8;
+const SE_MARGIN = 2;
 for (let d = 1; d < 64; d++) {
   for (let n = 1; n < 64; n++) LMR[d * 64 + n] = Math.floor(0.75 + (Math.log(d) * Math.log(n)) / 2.25);
 }
@@ -382,7 +386,7 @@ export class Searcher {
    *     late-move reductions, PVS re-searches;
    *  6. no legal move = loss (mate or stalemate); store the result.
    */
-  private negamax(depth: number, alpha: number, beta: number, ply: number, pvNode: boolean, cutNode: boolean): number {
+  private negamax(depth: number, alpha: number, beta: number, ply: number, pvNode: boolean, cutNode: boolean, excluded = 0): number {
     const pos = this.pos;
     this.pvLength[ply] = ply;
     if (depth <= 0) return this.quiesce(alpha, beta, ply, 0);
@@ -405,7 +409,7 @@ export class Searcher {
     let ttEval = 0;
     let ttBound = BOUND_NONE;
     let ttDepth = -128;
-    if (tt.probe(pos.keyLo, pos.keyHi, ply)) {
+    if (excluded === 0 && tt.probe(pos.keyLo, pos.keyHi, ply)) {
       ttHit = true;
       ttMove = tt.hitMove;
       ttScore = tt.hitScore;
@@ -438,7 +442,7 @@ export class Searcher {
     this.evalStack[ply] = staticEval;
     const improving = !inCheck && ply >= 2 && staticEval > this.evalStack[ply - 2];
 
-    if (!pvNode && !inCheck) {
+    if (!pvNode && !inCheck && excluded === 0) {
       // Reverse futility: far above beta at low depth.
       if (depth <= 7 && staticEval - (85 - (improving ? 25 : 0)) * depth >= beta && staticEval < MATE_BOUND) {
         return staticEval;
@@ -474,7 +478,28 @@ export class Searcher {
     }
 
     // 4. Internal iterative reduction.
-    if (ttMove === 0 && depth >= 4 && (pvNode || cutNode)) depth--;
+    if (ttMove === 0 && excluded === 0 && depth >= 4 && (pvNode || cutNode)) depth--;
+
+    // Singular extension: when the hash move is the only good move here (every other move,
+    // searched to half depth, stays clearly below its score), it is searched one ply deeper.
+    // When even the other moves beat beta, the node fails high at once (multi-cut).
+    let singular = false;
+    if (
+      depth >= SE_DEPTH &&
+      excluded === 0 &&
+      ttMove !== 0 &&
+      ttDepth >= depth - 3 &&
+      (ttBound & BOUND_LOWER) !== 0 &&
+      ttScore > -MATE_BOUND &&
+      ttScore < MATE_BOUND &&
+      ply < 2 * this.rootDepth
+    ) {
+      const singularBeta = ttScore - SE_MARGIN * depth;
+      const v = this.negamax((depth - 1) >> 1, singularBeta - 1, singularBeta, ply, false, cutNode, ttMove);
+      if (this.stopped) return 0;
+      if (v < singularBeta) singular = true;
+      else if (singularBeta >= beta) return singularBeta;
+    }
 
     // 5. Move loop.
     const picker = this.pickers[ply];
@@ -498,6 +523,7 @@ export class Searcher {
     const lmpLimit = (3 + depth * depth) >> (improving ? 0 : 1);
 
     for (let m = picker.next(); m !== 0; m = picker.next()) {
+      if (m === excluded) continue;
       if (!inCheck && !quickLegal(pos, m, ksq, false)) continue;
       const to = (m >> 8) & 255;
       const piece = b[m & 255];
@@ -519,7 +545,8 @@ export class Searcher {
 
       // Check extension, for checks that do not simply give the checking piece away.
       let extension = 0;
-      if (givesCheck && ply < 2 * this.rootDepth) extension = see(pos, m) >= 0 ? 1 : 0;
+      if (singular && m === ttMove) extension = 1;
+      else if (givesCheck && ply < 2 * this.rootDepth) extension = see(pos, m) >= 0 ? 1 : 0;
 
       this.moveStack[ply + 1] = m;
       this.pieceStack[ply + 1] = piece;
@@ -568,6 +595,8 @@ export class Searcher {
 
     // 6. No legal move: the side to move has lost (checkmate or stalemate).
     if (moveCount === 0) return -MATE + ply;
+    // A search without one move says nothing about the position: not stored.
+    if (excluded !== 0) return best;
 
     const bound = best >= beta ? BOUND_LOWER : best > alphaOrig ? BOUND_EXACT : BOUND_UPPER;
     tt.store(pos.keyLo, pos.keyHi, ply, bestMove, best, rawEval, depth, bound);
