@@ -157,6 +157,10 @@ export function palaceAttack(pos: Position, us: number): number {
   const kn = KNIGHT | uhi;
   for (let i = 0, n = pc[kn]; i < n; i++) {
     const from = pl[kn * SLOTS + i];
+    // A horse jumps at most two ranks and two files.
+    const hf = from & 15;
+    const hr = from >> 4;
+    if (hf < 4 || hf > 10 || hr < rLo - 2 || hr > rHi + 2) continue;
     let hits = 0;
     for (let k = from * 8, end = k + 8; k < end; k++) {
       const t = KNIGHT_T[k];
@@ -173,6 +177,8 @@ export function palaceAttack(pos: Position, us: number): number {
   for (let i = 0, n = pc[pw]; i < n; i++) {
     const from = pl[pw * SLOTS + i];
     // Only a soldier next to the palace can step into it (it has crossed the river by then).
+    const pr = from >> 4;
+    if (pr < rLo - 1 || pr > rHi + 1) continue;
     const hits = IN_PALACE[pal + from + fwd] + IN_PALACE[pal + from + 1] + IN_PALACE[pal + from - 1];
     if (hits !== 0) {
       attackers++;
