@@ -27,6 +27,14 @@ export interface HashProbe {
 /** Late-move reduction table, indexed [depth * 64 + moveNumber]. */
 const LMR = new Int8Array(64 * 64);
 
+/**
+ * Null move: allowed with this many attack units (see attackUnits); the cutoff is trusted without
+ * a verification search from NULL_SAFE_UNITS up, below NULL_VERIFY_DEPTH.
+ */
+const NULL_MIN_UNITS = 3;
+const NULL_SAFE_UNITS = 5;
+const NULL_VERIFY_DEPTH = 10;
+
 /** Singular extension: minimum depth, and the margin below the hash score per ply of depth. */
 const SE_DEPTH = 8;
 const SE_MARGIN = 2;
@@ -348,8 +356,10 @@ export class Searcher {
    * Does the side have enough free attacking pieces for null-move pruning? Passing is only a
    * fair test of a position when the side could make a useful move; with few chariots, horses
    * and cannons that can move at all, zugzwang is common in xiangqi, so the null move is off.
+   * Returns the units: 2 per chariot and 1 per horse or cannon that can move; null move needs
+   * NULL_MIN_UNITS, and a cutoff is verified below NULL_SAFE_UNITS (or at great depth).
    */
-  private hasAttackers(side: number): boolean {
+  private attackUnits(side: number): number {
     const pos = this.pos;
     const b = pos.board;
     const pl = pos.plist;
@@ -372,7 +382,7 @@ export class Searcher {
         if (free) units += kind === ROOK ? 2 : 1;
       }
     }
-    return units >= 3;
+    return units;
   }
 
   /**
@@ -442,6 +452,7 @@ export class Searcher {
     this.evalStack[ply] = staticEval;
     const improving = !inCheck && ply >= 2 && staticEval > this.evalStack[ply - 2];
 
+    let units = 0;
     if (!pvNode && !inCheck && excluded === 0) {
       // Reverse futility: far above beta at low depth.
       if (depth <= 7 && staticEval - (85 - (improving ? 25 : 0)) * depth >= beta && staticEval < MATE_BOUND) {
@@ -454,7 +465,7 @@ export class Searcher {
         this.moveStack[ply] !== 0 &&
         beta > -MATE_BOUND &&
         ply >= this.nullMinPly &&
-        this.hasAttackers(pos.side)
+        (units = this.attackUnits(pos.side)) >= NULL_MIN_UNITS
       ) {
         const r = 3 + (depth >> 2) + Math.min(2, ((staticEval - beta) / 200) | 0);
         pos.makeNull();
@@ -466,9 +477,9 @@ export class Searcher {
         if (this.stopped) return 0;
         if (score >= beta) {
           if (score >= MATE_BOUND) score = beta;
-          if (depth < 3) return score;
-          // Deep nodes: verify with a reduced search in which this side may not pass for a
-          // while, so that a zugzwang is seen.
+          if (depth < 3 || (units >= NULL_SAFE_UNITS && depth < NULL_VERIFY_DEPTH)) return score;
+          // With few attackers, or very deep: verify with a reduced search in which this side
+          // may not pass for a while, so that a zugzwang is seen.
           this.nullMinPly = ply + ((3 * (depth - r)) >> 2);
           const v = this.negamax(depth - r, beta - 1, beta, ply, false, false);
           this.nullMinPly = 0;
