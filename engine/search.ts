@@ -26,6 +26,9 @@ export interface HashProbe {
 
 /** Late-move reduction table, indexed [depth * 64 + moveNumber]. */
 const LMR = new Int8Array(64 * 64);
+for (let d = 1; d < 64; d++) {
+  for (let n = 1; n < 64; n++) LMR[d * 64 + n] = Math.floor(0.75 + (Math.log(d) * Math.log(n)) / 2.25);
+}
 
 /**
  * Null move: allowed with this many attack units (see attackUnits); the cutoff is trusted without
@@ -38,9 +41,6 @@ const NULL_VERIFY_DEPTH = 10;
 /** Singular extension: minimum depth, and the margin below the hash score per ply of depth. */
 const SE_DEPTH = 8;
 const SE_MARGIN = 2;
-for (let d = 1; d < 64; d++) {
-  for (let n = 1; n < 64; n++) LMR[d * 64 + n] = Math.floor(0.75 + (Math.log(d) * Math.log(n)) / 2.25);
-}
 
 
 export class Searcher {

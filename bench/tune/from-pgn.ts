@@ -3,9 +3,9 @@
 // stronger engine hold the attacks on the king that fast self-play rarely reaches.
 
 import { appendFileSync, readFileSync } from 'node:fs';
-import { parseFen, toFen } from '../../engine/index';
+import { parseFen } from '../../engine/index';
 import { parsePgn } from '../../engine/pgn';
-import { isQuiet } from './generate';
+import { isQuiet, pushUnseen } from './generate';
 
 export function fromPgn(inputs: string[], out: string, log: (s: string) => void): void {
   const seen = new Set<string>();
@@ -17,14 +17,7 @@ export function fromPgn(inputs: string[], out: string, log: (s: string) => void)
       const pos = parseFen(game.fen);
       const lines: string[] = [];
       for (let ply = 0; ply < game.moves.length; ply++) {
-        if (ply >= 2 && isQuiet(pos)) {
-          const fen = toFen(pos);
-          const key = fen.split(' ').slice(0, 2).join(' ');
-          if (!seen.has(key)) {
-            seen.add(key);
-            lines.push(fen);
-          }
-        }
+        if (ply >= 2 && isQuiet(pos)) pushUnseen(pos, seen, lines);
         pos.make(game.moves[ply]);
       }
       if (lines.length > 0) appendFileSync(out, lines.join('\n') + '\n');

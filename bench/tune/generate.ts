@@ -33,6 +33,16 @@ export function isQuiet(pos: Position): boolean {
   return true;
 }
 
+/** Appends the FEN of `pos` to `lines` unless its placement and side to move are in `seen`. */
+export function pushUnseen(pos: Position, seen: Set<string>, lines: string[]): void {
+  const fen = toFen(pos);
+  const key = fen.split(' ').slice(0, 2).join(' ');
+  if (!seen.has(key)) {
+    seen.add(key);
+    lines.push(fen);
+  }
+}
+
 export function generate(opts: GenerateOptions, log: (s: string) => void): void {
   const openings = parseOpenings(readFileSync(opts.openings, 'utf8'));
   const random = rng(opts.seed);
@@ -53,14 +63,7 @@ export function generate(opts: GenerateOptions, log: (s: string) => void): void 
       if (judge(pos).verdict !== 'none') break;
       const n = generateLegal(pos, buf, 0);
       if (n === 0) break;
-      if (ply >= 2 && isQuiet(pos) && random() < opts.keep) {
-        const fen = toFen(pos);
-        const key = fen.split(' ').slice(0, 2).join(' ');
-        if (!seen.has(key)) {
-          seen.add(key);
-          lines.push(fen);
-        }
-      }
+      if (ply >= 2 && isQuiet(pos) && random() < opts.keep) pushUnseen(pos, seen, lines);
       let move = 0;
       const pRandom = ply < 8 ? 0.3 : 0.08;
       if (random() < pRandom) {
