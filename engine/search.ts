@@ -39,7 +39,7 @@ const NULL_SAFE_UNITS = 5;
 const NULL_VERIFY_DEPTH = 10;
 
 /** Singular extension: minimum depth, and the margin below the hash score per ply of depth. */
-const SE_DEPTH = 8;
+const SE_DEPTH = 6;
 const SE_MARGIN = 2;
 
 
