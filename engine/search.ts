@@ -42,7 +42,6 @@ const NULL_VERIFY_DEPTH = 10;
 const SE_DEPTH = 6;
 const SE_MARGIN = 2;
 
-
 export class Searcher {
   readonly tt: TranspositionTable;
   readonly history = new History();
