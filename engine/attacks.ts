@@ -3,7 +3,10 @@
 //
 // Only chariots, cannons, horses, soldiers and the facing king can ever reach a king (advisors
 // and elephants never leave their own half), so `kingAttacked` looks for exactly those.
+// `kingAttackedOcc` is the same test for a Position's board, reading the chariot and cannon
+// lines from the occupancy masks (lines.ts); `kingAttacked` serves boards without masks.
 
+import { FILE_LINES, RANK_LINES, fileEntry, rankEntry } from './lines';
 import { ADVISOR, BISHOP, CANNON, KING, KNIGHT, OWN_HALF, PAWN, ROOK, forward } from './types';
 
 export const WALL = 32;
@@ -33,6 +36,41 @@ export function kingAttacked(b: Uint8Array, sq: number, by: number): boolean {
     while (b[t] === 0) t += dir;
     if (b[t] === C) return true;
   }
+  return leaperAttacks(b, sq, by);
+}
+
+/**
+ * kingAttacked for a board whose occupancy masks are `ro` and `fo`: the chariot, cannon and
+ * facing-king lines come from the line tables instead of walks along the rays.
+ */
+export function kingAttackedOcc(b: Uint8Array, ro: Uint16Array, fo: Uint16Array, sq: number, by: number): boolean {
+  const hi = by << 3;
+  const R = ROOK | hi;
+  const C = CANNON | hi;
+  const re = rankEntry(ro, sq);
+  const fe = fileEntry(fo, sq);
+  let o = RANK_LINES.firstLo[re];
+  if (o !== 0 && b[sq + o] === R) return true;
+  o = RANK_LINES.firstHi[re];
+  if (o !== 0 && b[sq + o] === R) return true;
+  o = FILE_LINES.firstLo[fe];
+  if (o !== 0 && (b[sq + o] === R || b[sq + o] === (KING | hi))) return true;
+  o = FILE_LINES.firstHi[fe];
+  if (o !== 0 && (b[sq + o] === R || b[sq + o] === (KING | hi))) return true;
+  o = RANK_LINES.secondLo[re];
+  if (o !== 0 && b[sq + o] === C) return true;
+  o = RANK_LINES.secondHi[re];
+  if (o !== 0 && b[sq + o] === C) return true;
+  o = FILE_LINES.secondLo[fe];
+  if (o !== 0 && b[sq + o] === C) return true;
+  o = FILE_LINES.secondHi[fe];
+  if (o !== 0 && b[sq + o] === C) return true;
+  return leaperAttacks(b, sq, by);
+}
+
+/** Does a horse or a soldier of side `by` attack the point `sq`? */
+export function leaperAttacks(b: Uint8Array, sq: number, by: number): boolean {
+  const hi = by << 3;
   const N = KNIGHT | hi;
   for (let i = 0; i < 4; i++) {
     if (b[sq + H_LEG[i]] === 0 && (b[sq + H_FROM_A[i]] === N || b[sq + H_FROM_B[i]] === N)) return true;

@@ -51,6 +51,7 @@ import {
   SOLDIER_NO_ADVISOR,
   TEMPO,
 } from './eval-params';
+import { FILE_LINES, RANK_LINES, fileEntry, rankEntry } from './lines';
 import { KNIGHT_LEG, KNIGHT_T } from './movegen';
 import { Position } from './position';
 import { PHASE_MAX } from './pst';
@@ -60,7 +61,6 @@ import { WALL } from './attacks';
 import { ADVISOR, BISHOP, BLACK, CANNON, IN_PALACE, KING, KNIGHT, OWN_HALF, PAWN, RED, ROOK } from './types';
 
 const SLOTS = 8;
-const ORTHO = [-1, 1, -16, 16];
 
 
 /** A term with weight 0 is skipped (typed as number so that any fitted value compiles). */
@@ -79,6 +79,11 @@ export function attackersInHalf(pos: Position, us: number): number {
     for (let i = 0, c = pc[code]; i < c; i++) if (OWN_HALF[us * 256 + pl[code * SLOTS + i]] !== 0) n++;
   }
   return n;
+}
+
+/** 1 when the line table's piece at from + offset (offset 0 = none) belongs to `them`, else 0. */
+function enemyAt(b: Uint8Array, from: number, offset: number, them: number): number {
+  return offset !== 0 && b[from + offset] >> 3 === them ? 1 : 0;
 }
 
 /** Term 7's horse mobility: unblocked jumps from `from` to a point not held by side `us`. */
@@ -204,22 +209,23 @@ function sideTerms(pos: Position, us: number): number {
   score -= (2 - pc[BISHOP | uhi]) * SHELL_BISHOP * force;
 
   // 3/4. Their cannons against our king.
+  // The first and second pieces seen from the king along its file and rank (lines.ts).
+  const ro = pos.rankOcc;
+  const fo = pos.fileOcc;
   const ksq = pl[(KING | uhi) * SLOTS];
   const kfile = ksq & 15;
   const code = CANNON | thi;
   for (let i = 0, n = pc[code]; i < n; i++) {
     const c = pl[code * SLOTS + i];
+    const offset = c - ksq;
     if ((c & 15) === kfile) {
-      const step = c > ksq ? 16 : -16;
-      let between = 0;
-      for (let t = ksq + step; t !== c; t += step) if (b[t] !== 0) between++;
-      if (between === 0) score -= HOLLOW_CANNON;
-      else if (between === 1) score -= CENTRAL_CANNON;
-    } else if (c >> 4 === ksq >> 4 && (ksq >> 4) === (us === RED ? 3 : 12)) {
-      const step = c > ksq ? 1 : -1;
-      let open = true;
-      for (let t = ksq + step; t !== c; t += step) if (b[t] !== 0) open = false;
-      if (open) score -= BOTTOM_CANNON;
+      const fe = fileEntry(fo, ksq);
+      const hi = offset > 0;
+      if ((hi ? FILE_LINES.firstHi[fe] : FILE_LINES.firstLo[fe]) === offset) score -= HOLLOW_CANNON;
+      else if ((hi ? FILE_LINES.secondHi[fe] : FILE_LINES.secondLo[fe]) === offset) score -= CENTRAL_CANNON;
+    } else if (c >> 4 === ksq >> 4 && ksq >> 4 === (us === RED ? 3 : 12)) {
+      const re = rankEntry(ro, ksq);
+      if ((offset > 0 ? RANK_LINES.firstHi[re] : RANK_LINES.firstLo[re]) === offset) score -= BOTTOM_CANNON;
     }
   }
 
@@ -262,17 +268,15 @@ function sideTerms(pos: Position, us: number): number {
   const rk = ROOK | uhi;
   for (let i = 0, n = active(ROOK_MOBILITY) || active(ROOK_OPEN_FILE) ? pc[rk] : 0; i < n; i++) {
     const from = pl[rk * SLOTS + i];
-    let mob = 0;
-    for (let d = 0; d < 4; d++) {
-      const dir = ORTHO[d];
-      let t = from + dir;
-      while (b[t] === 0) {
-        mob++;
-        t += dir;
-      }
-      const c = b[t];
-      if (c !== 0 && c >> 3 === them) mob++;
-    }
+    const re = rankEntry(ro, from);
+    const fe = fileEntry(fo, from);
+    const mob =
+      RANK_LINES.empties[re] +
+      FILE_LINES.empties[fe] +
+      enemyAt(b, from, RANK_LINES.firstLo[re], them) +
+      enemyAt(b, from, RANK_LINES.firstHi[re], them) +
+      enemyAt(b, from, FILE_LINES.firstLo[fe], them) +
+      enemyAt(b, from, FILE_LINES.firstHi[fe], them);
     score += mob * ROOK_MOBILITY;
     if ((soldierFiles & (1 << (from & 15))) === 0) score += ROOK_OPEN_FILE;
   }
@@ -285,15 +289,7 @@ function sideTerms(pos: Position, us: number): number {
   const cn = CANNON | uhi;
   for (let i = 0, n = active(CANNON_MOBILITY) ? pc[cn] : 0; i < n; i++) {
     const from = pl[cn * SLOTS + i];
-    let mob = 0;
-    for (let d = 0; d < 4; d++) {
-      const dir = ORTHO[d];
-      let t = from + dir;
-      while (b[t] === 0) {
-        mob++;
-        t += dir;
-      }
-    }
+    const mob = RANK_LINES.empties[rankEntry(ro, from)] + FILE_LINES.empties[fileEntry(fo, from)];
     score += mob * CANNON_MOBILITY;
   }
   return score;

@@ -8,7 +8,8 @@
 // remaining non-king moves only the touched lines and legs are looked at (attackedAfter);
 // king moves and every move in check are tried on the board and tested with kingAttacked.
 
-import { kingAttacked, ORTHO, WALL } from './attacks';
+import { kingAttackedOcc, ORTHO, WALL } from './attacks';
+import { FILE_LINES, RANK_LINES, fileBit, fileEntry, rankBit, rankEntry } from './lines';
 import { Position } from './position';
 import {
   ADVISOR,
@@ -195,28 +196,28 @@ export function generateCaptures(pos: Position, buf: Int32Array, n: number): num
   const hi = us << 3;
   const cbase = us * 256 * 8;
 
+  // Chariots and cannons: the first and second piece on each line, from the occupancy tables.
+  const ro = pos.rankOcc;
+  const fo = pos.fileOcc;
   let code = ROOK | hi;
   for (let i = 0, cnt = pc[code]; i < cnt; i++) {
     const from = pl[code * SLOTS + i];
-    for (let d = 0; d < 4; d++) {
-      const dir = ORTHO[d];
-      let t = from + dir;
-      while (b[t] === 0) t += dir;
-      if (b[t] >> 3 === them) buf[n++] = from | (t << 8);
-    }
+    const re = rankEntry(ro, from);
+    const fe = fileEntry(fo, from);
+    n = lineCapture(b, from, RANK_LINES.firstLo[re], them, buf, n);
+    n = lineCapture(b, from, RANK_LINES.firstHi[re], them, buf, n);
+    n = lineCapture(b, from, FILE_LINES.firstLo[fe], them, buf, n);
+    n = lineCapture(b, from, FILE_LINES.firstHi[fe], them, buf, n);
   }
   code = CANNON | hi;
   for (let i = 0, cnt = pc[code]; i < cnt; i++) {
     const from = pl[code * SLOTS + i];
-    for (let d = 0; d < 4; d++) {
-      const dir = ORTHO[d];
-      let t = from + dir;
-      while (b[t] === 0) t += dir;
-      if (b[t] === WALL) continue;
-      t += dir;
-      while (b[t] === 0) t += dir;
-      if (b[t] >> 3 === them) buf[n++] = from | (t << 8);
-    }
+    const re = rankEntry(ro, from);
+    const fe = fileEntry(fo, from);
+    n = lineCapture(b, from, RANK_LINES.secondLo[re], them, buf, n);
+    n = lineCapture(b, from, RANK_LINES.secondHi[re], them, buf, n);
+    n = lineCapture(b, from, FILE_LINES.secondLo[fe], them, buf, n);
+    n = lineCapture(b, from, FILE_LINES.secondHi[fe], them, buf, n);
   }
   code = KNIGHT | hi;
   for (let i = 0, cnt = pc[code]; i < cnt; i++) {
@@ -239,6 +240,15 @@ export function generateCaptures(pos: Position, buf: Int32Array, n: number): num
   }
   n = capturesFromTable(b, pl, pc, ADVISOR | hi, ADVISOR_T, cbase, them, buf, n);
   n = capturesFromTable(b, pl, pc, KING | hi, KING_T, cbase, them, buf, n);
+  return n;
+}
+
+/** Appends from-(from+offset) when the line table found a piece there (offset ≠ 0) and it belongs to `them`. */
+function lineCapture(b: Uint8Array, from: number, offset: number, them: number, buf: Int32Array, n: number): number {
+  if (offset !== 0) {
+    const t = from + offset;
+    if (b[t] >> 3 === them) buf[n++] = from | (t << 8);
+  }
   return n;
 }
 
@@ -267,18 +277,34 @@ function capturesFromTable(
 
 /**
  * Is the point `k` attacked by side `by` along the one direction `dir` (a chariot, or the king
- * on a file, as the first piece; a cannon as the second)?
+ * on a file, as the first piece; a cannon as the second)? The occupancy masks must match `b`.
  */
-function rayAttacked(b: Uint8Array, k: number, dir: number, by: number): boolean {
+function rayAttacked(b: Uint8Array, ro: Uint16Array, fo: Uint16Array, k: number, dir: number, by: number): boolean {
   const hi = by << 3;
-  let t = k + dir;
-  while (b[t] === 0) t += dir;
-  const p = b[t];
-  if (p === (ROOK | hi) || (p === (KING | hi) && (dir === 16 || dir === -16))) return true;
-  if (p === WALL) return false;
-  t += dir;
-  while (b[t] === 0) t += dir;
-  return b[t] === (CANNON | hi);
+  let first: number;
+  let second: number;
+  if (dir === 1 || dir === -1) {
+    const e = rankEntry(ro, k);
+    first = dir > 0 ? RANK_LINES.firstHi[e] : RANK_LINES.firstLo[e];
+    second = dir > 0 ? RANK_LINES.secondHi[e] : RANK_LINES.secondLo[e];
+  } else {
+    const e = fileEntry(fo, k);
+    first = dir > 0 ? FILE_LINES.firstHi[e] : FILE_LINES.firstLo[e];
+    second = dir > 0 ? FILE_LINES.secondHi[e] : FILE_LINES.secondLo[e];
+    if (first !== 0 && b[k + first] === (KING | hi)) return true;
+  }
+  if (first !== 0 && b[k + first] === (ROOK | hi)) return true;
+  return second !== 0 && b[k + second] === (CANNON | hi);
+}
+
+/** Applies the move from-to to the occupancy masks (`captures`: the target was occupied); applying it again takes it back. */
+function toggleMove(ro: Uint16Array, fo: Uint16Array, from: number, to: number, captures: boolean): void {
+  ro[from >> 4] ^= rankBit(from);
+  fo[from & 15] ^= fileBit(from);
+  if (!captures) {
+    ro[to >> 4] ^= rankBit(to);
+    fo[to & 15] ^= fileBit(to);
+  }
 }
 
 /** The step from `k` toward `sq` when they share a rank or file (0 otherwise or when equal). */
@@ -295,11 +321,11 @@ function lineStep(k: number, sq: number): number {
  * `to` (a piece moved onto it, perhaps a new cannon screen or a checking chariot), a horse leg
  * freed at `from`, and the moved piece's own attack from `to`.
  */
-function attackedOnBoard(b: Uint8Array, k: number, from: number, to: number, by: number): boolean {
+function attackedOnBoard(b: Uint8Array, ro: Uint16Array, fo: Uint16Array, k: number, from: number, to: number, by: number): boolean {
   const dir = lineStep(k, from);
-  if (dir !== 0 && rayAttacked(b, k, dir, by)) return true;
+  if (dir !== 0 && rayAttacked(b, ro, fo, k, dir, by)) return true;
   const dirTo = lineStep(k, to);
-  if (dirTo !== 0 && dirTo !== dir && rayAttacked(b, k, dirTo, by)) return true;
+  if (dirTo !== 0 && dirTo !== dir && rayAttacked(b, ro, fo, k, dirTo, by)) return true;
   const d = from - k;
   if (d === 17 || d === 15 || d === -15 || d === -17) {
     // `from` was a horse leg: the horses that jump through it.
@@ -326,13 +352,18 @@ function attackedOnBoard(b: Uint8Array, k: number, from: number, to: number, by:
   return false;
 }
 
-/** attackedOnBoard for the move `from`-`to`, applied to the board array and taken back. */
-function attackedAfter(b: Uint8Array, k: number, from: number, to: number, by: number): boolean {
+/** attackedOnBoard for the move `from`-`to`, applied to the board array and masks of `pos` and taken back. */
+function attackedAfter(pos: Position, k: number, from: number, to: number, by: number): boolean {
+  const b = pos.board;
+  const ro = pos.rankOcc;
+  const fo = pos.fileOcc;
   const p = b[from];
   const c = b[to];
   b[to] = p;
   b[from] = 0;
-  const attacked = attackedOnBoard(b, k, from, to, by);
+  toggleMove(ro, fo, from, to, c !== 0);
+  const attacked = attackedOnBoard(b, ro, fo, k, from, to, by);
+  toggleMove(ro, fo, from, to, c !== 0);
   b[from] = p;
   b[to] = c;
   return attacked;
@@ -345,7 +376,7 @@ function attackedAfter(b: Uint8Array, k: number, from: number, to: number, by: n
  */
 export function givesCheck(pos: Position, m: number): boolean {
   const us = pos.side;
-  return attackedAfter(pos.board, pos.plist[(KING | ((us ^ 1) << 3)) * SLOTS], m & 255, (m >> 8) & 255, us);
+  return attackedAfter(pos, pos.plist[(KING | ((us ^ 1) << 3)) * SLOTS], m & 255, (m >> 8) & 255, us);
 }
 
 /** Tries a pseudo-legal move on the board and tells whether the mover's king is then safe. */
@@ -356,10 +387,14 @@ export function isLegal(pos: Position, move: number): boolean {
   const p = b[from];
   const c = b[to];
   const us = pos.side;
+  const ro = pos.rankOcc;
+  const fo = pos.fileOcc;
   b[to] = p;
   b[from] = 0;
+  toggleMove(ro, fo, from, to, c !== 0);
   const k = (p & 7) === KING ? to : pos.plist[(KING | (us << 3)) * SLOTS];
-  const safe = !kingAttacked(b, k, us ^ 1);
+  const safe = !kingAttackedOcc(b, ro, fo, k, us ^ 1);
+  toggleMove(ro, fo, from, to, c !== 0);
   b[from] = p;
   b[to] = c;
   return safe;
@@ -372,7 +407,7 @@ export function isLegal(pos: Position, move: number): boolean {
 export function filterLegal(pos: Position, buf: Int32Array, start: number, end: number): number {
   const us = pos.side;
   const ksq = pos.plist[(KING | (us << 3)) * SLOTS];
-  const check = kingAttacked(pos.board, ksq, us ^ 1);
+  const check = kingAttackedOcc(pos.board, pos.rankOcc, pos.fileOcc, ksq, us ^ 1);
   let n = start;
   for (let i = start; i < end; i++) {
     const m = buf[i];
@@ -532,7 +567,7 @@ export function quickLegal(pos: Position, m: number, ksq: number, check: boolean
     }
     // Not in check and not a king move: only the lines and legs the move touches can matter.
     const b = pos.board;
-    if ((b[from] & 7) !== KING) return !attackedAfter(b, ksq, from, to, pos.side ^ 1);
+    if ((b[from] & 7) !== KING) return !attackedAfter(pos, ksq, from, to, pos.side ^ 1);
   }
   return isLegal(pos, m);
 }

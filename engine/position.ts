@@ -3,7 +3,7 @@
 // history (moves, captured pieces, keys, capture clock) that make/unmake push and pop.
 // make/unmake allocate nothing.
 
-import { kingAttacked, WALL } from './attacks';
+import { kingAttackedOcc, WALL } from './attacks';
 import { PHASE_WEIGHT, PSQ_EG, PSQ_MG } from './pst';
 import { IN_BOARD, KING, MAX_HISTORY, PIECE_CODES, RED } from './types';
 import { SIDE_HI, SIDE_LO, ZOBRIST_HI, ZOBRIST_LO } from './zobrist';
@@ -19,6 +19,9 @@ export class Position {
   readonly pcount = new Uint8Array(PIECE_CODES);
   /** Slot of the piece on each square in its code's list. */
   readonly pindex = new Uint8Array(256);
+  /** Occupied points of each rank (indexed by mailbox row, bit = file) and file (by mailbox column, bit = rank); see lines.ts. */
+  readonly rankOcc = new Uint16Array(16);
+  readonly fileOcc = new Uint16Array(16);
   side = RED;
   keyLo = 0;
   keyHi = 0;
@@ -52,6 +55,8 @@ export class Position {
     this.pcount.fill(0);
     this.pindex.fill(0);
     this.plist.fill(0);
+    this.rankOcc.fill(0);
+    this.fileOcc.fill(0);
     this.side = RED;
     this.keyLo = 0;
     this.keyHi = 0;
@@ -69,6 +74,8 @@ export class Position {
     const slot = this.pcount[code]++;
     this.plist[code * SLOTS + slot] = sq;
     this.pindex[sq] = slot;
+    this.rankOcc[sq >> 4] |= 1 << ((sq & 15) - 3);
+    this.fileOcc[sq & 15] |= 1 << ((sq >> 4) - 3);
     this.keyLo ^= ZOBRIST_LO[code * 256 + sq];
     this.keyHi ^= ZOBRIST_HI[code * 256 + sq];
     this.mg += PSQ_MG[code * 256 + sq];
@@ -100,7 +107,7 @@ export class Position {
   }
 
   inCheck(): boolean {
-    return kingAttacked(this.board, this.plist[(KING | (this.side << 3)) * SLOTS], this.side ^ 1);
+    return kingAttackedOcc(this.board, this.rankOcc, this.fileOcc, this.plist[(KING | (this.side << 3)) * SLOTS], this.side ^ 1);
   }
 
   /** Makes a (legal or pseudo-legal) move. */
@@ -136,7 +143,11 @@ export class Position {
       this.halfmove = 0;
     } else {
       this.halfmove++;
+      this.rankOcc[to >> 4] |= 1 << ((to & 15) - 3);
+      this.fileOcc[to & 15] |= 1 << ((to >> 4) - 3);
     }
+    this.rankOcc[from >> 4] ^= 1 << ((from & 15) - 3);
+    this.fileOcc[from & 15] ^= 1 << ((from >> 4) - 3);
     b[to] = p;
     b[from] = 0;
     const slot = this.pindex[from];
@@ -164,6 +175,8 @@ export class Position {
     this.side ^= 1;
     if (this.side !== RED) this.fullmove--;
     b[from] = p;
+    this.rankOcc[from >> 4] |= 1 << ((from & 15) - 3);
+    this.fileOcc[from & 15] |= 1 << ((from >> 4) - 3);
     const slot = this.pindex[to];
     this.pindex[from] = slot;
     this.plist[p * SLOTS + slot] = from;
@@ -179,6 +192,9 @@ export class Position {
       this.mg += PSQ_MG[c * 256 + to];
       this.eg += PSQ_EG[c * 256 + to];
       this.phase += PHASE_WEIGHT[c & 7];
+    } else {
+      this.rankOcc[to >> 4] ^= 1 << ((to & 15) - 3);
+      this.fileOcc[to & 15] ^= 1 << ((to >> 4) - 3);
     }
     this.halfmove = this.histHalfmove[ply];
     this.keyLo = this.histKeyLo[ply];
@@ -221,6 +237,8 @@ export class Position {
     this.plist.set(o.plist);
     this.pcount.set(o.pcount);
     this.pindex.set(o.pindex);
+    this.rankOcc.set(o.rankOcc);
+    this.fileOcc.set(o.fileOcc);
     this.side = o.side;
     this.keyLo = o.keyLo;
     this.keyHi = o.keyHi;

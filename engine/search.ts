@@ -700,10 +700,13 @@ export class Searcher {
     let bestMove = 0;
     const alphaOrig = alpha;
     for (let m = picker.next(); m !== 0; m = picker.next()) {
-      if (!inCheck && !quickLegal(pos, m, ksq, false)) continue;
+      // Delta pruning: even winning the captured piece for nothing cannot reach alpha. (Before
+      // the legality test, which costs more; moveCount only matters in check.)
+      if (!inCheck) {
+        if (standPat + SEE_VALUE[pos.board[(m >> 8) & 255] & 7] + 200 <= alpha) continue;
+        if (!quickLegal(pos, m, ksq, false)) continue;
+      }
       moveCount++;
-      // Delta pruning: even winning the captured piece for nothing cannot reach alpha.
-      if (!inCheck && standPat + SEE_VALUE[pos.board[(m >> 8) & 255] & 7] + 200 <= alpha) continue;
       // In check, once one evasion holds, quiet evasions deep in quiescence are not worth it.
       if (inCheck && best > -MATE_BOUND && (qdepth > 2 || moveCount > 3) && pos.board[(m >> 8) & 255] === 0) continue;
       this.moveStack[ply + 1] = m;

@@ -4,6 +4,7 @@
 // piece away can open a line (chariot), remove a screen (cannon) or free a horse leg or an
 // elephant eye. Pins are ignored, as usual for SEE.
 
+import { FILE_LINES, RANK_LINES, fileBit, fileEntry, rankBit, rankEntry } from './lines';
 import { Position } from './position';
 import { ADVISOR, BISHOP, CANNON, IN_PALACE, KING, KNIGHT, OWN_HALF, PAWN, ROOK, forward } from './types';
 
@@ -16,8 +17,11 @@ const H_LEG = [17, 15, -15, -17];
 const H_FROM_A = [33, 31, -31, -33];
 const H_FROM_B = [18, 14, -14, -18];
 
-/** The square of the least valuable piece of `side` attacking `sq` on board `b`, or 0. */
-export function leastValuableAttacker(b: Uint8Array, sq: number, side: number): number {
+/**
+ * The square of the least valuable piece of `side` attacking `sq` on board `b` whose occupancy
+ * masks are `rankOcc` and `fileOcc`, or 0.
+ */
+export function leastValuableAttacker(b: Uint8Array, rankOcc: Uint16Array, fileOcc: Uint16Array, sq: number, side: number): number {
   const hi = side << 3;
   const P = PAWN | hi;
   if (b[sq - forward(side)] === P) return sq - forward(side);
@@ -42,21 +46,44 @@ export function leastValuableAttacker(b: Uint8Array, sq: number, side: number): 
     if (b[sq + H_FROM_A[i]] === N) return sq + H_FROM_A[i];
     if (b[sq + H_FROM_B[i]] === N) return sq + H_FROM_B[i];
   }
+  // Chariots and cannons: the first and second piece on each line, from the occupancy masks
+  // (see() keeps them right as it takes pieces off). A cannon is cheaper than a chariot.
   const R = ROOK | hi;
   const C = CANNON | hi;
+  const re = rankEntry(rankOcc, sq);
+  const fe = fileEntry(fileOcc, sq);
+  const rLo = RANK_LINES.firstLo[re];
+  const rHi = RANK_LINES.firstHi[re];
+  const fLo = FILE_LINES.firstLo[fe];
+  const fHi = FILE_LINES.firstHi[fe];
   let rook = 0;
-  for (let d = 0; d < 4; d++) {
-    const dir = ORTHO[d];
-    let t = sq + dir;
-    while (b[t] === 0) t += dir;
-    if (b[t] === R) {
-      rook = t;
-      continue;
+  if (rLo !== 0) {
+    if (b[sq + rLo] === R) rook = sq + rLo;
+    else {
+      const t = RANK_LINES.secondLo[re];
+      if (t !== 0 && b[sq + t] === C) return sq + t;
     }
-    if (b[t] === 32) continue; // wall
-    t += dir;
-    while (b[t] === 0) t += dir;
-    if (b[t] === C) return t;
+  }
+  if (rHi !== 0) {
+    if (b[sq + rHi] === R) rook = sq + rHi;
+    else {
+      const t = RANK_LINES.secondHi[re];
+      if (t !== 0 && b[sq + t] === C) return sq + t;
+    }
+  }
+  if (fLo !== 0) {
+    if (b[sq + fLo] === R) rook = sq + fLo;
+    else {
+      const t = FILE_LINES.secondLo[fe];
+      if (t !== 0 && b[sq + t] === C) return sq + t;
+    }
+  }
+  if (fHi !== 0) {
+    if (b[sq + fHi] === R) rook = sq + fHi;
+    else {
+      const t = FILE_LINES.secondHi[fe];
+      if (t !== 0 && b[sq + t] === C) return sq + t;
+    }
   }
   if (rook !== 0) return rook;
   if (IN_PALACE[side * 256 + sq]) {
@@ -73,6 +100,8 @@ const savedPiece = new Int32Array(40);
 /** Exchange value of a capture (or quiet move) for the side making it. */
 export function see(pos: Position, move: number): number {
   const b = pos.board;
+  const ro = pos.rankOcc;
+  const fo = pos.fileOcc;
   const from = move & 255;
   const to = (move >> 8) & 255;
   let attackerValue = SEE_VALUE[b[from] & 7];
@@ -81,6 +110,8 @@ export function see(pos: Position, move: number): number {
   savedSq[saved] = from;
   savedPiece[saved++] = b[from];
   b[from] = 0;
+  ro[from >> 4] ^= rankBit(from);
+  fo[from & 15] ^= fileBit(from);
   let d = 0;
   gain[0] = SEE_VALUE[b[to] & 7];
   while (d < 38) {
@@ -88,17 +119,22 @@ export function see(pos: Position, move: number): number {
     side ^= 1;
     gain[d] = attackerValue - gain[d - 1];
     if (Math.max(-gain[d - 1], gain[d]) < 0) break;
-    const next = leastValuableAttacker(b, to, side);
+    const next = leastValuableAttacker(b, ro, fo, to, side);
     if (next === 0) break;
     attackerValue = SEE_VALUE[b[next] & 7];
     savedSq[saved] = next;
     savedPiece[saved++] = b[next];
     b[next] = 0;
+    ro[next >> 4] ^= rankBit(next);
+    fo[next & 15] ^= fileBit(next);
   }
   while (--d > 0) gain[d - 1] = -Math.max(-gain[d - 1], gain[d]);
   while (saved > 0) {
     saved--;
-    b[savedSq[saved]] = savedPiece[saved];
+    const sq = savedSq[saved];
+    b[sq] = savedPiece[saved];
+    ro[sq >> 4] ^= rankBit(sq);
+    fo[sq & 15] ^= fileBit(sq);
   }
   return gain[0];
 }

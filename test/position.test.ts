@@ -43,7 +43,20 @@ function snapshot(pos: Position) {
     lists.push(squares.sort((a, b) => a - b).join(','));
   }
   const [lo, hi] = computeKey(pos);
-  return { fen: toFen(pos), mg, eg, phase, lists, lo, hi };
+  return { fen: toFen(pos), mg, eg, phase, lists, lo, hi, occ: occupancy(pos) };
+}
+
+/** The rank and file occupancy masks recomputed from the board, in the layout Position keeps them. */
+function occupancy(pos: Position): string {
+  const rank = new Array<number>(16).fill(0);
+  const file = new Array<number>(16).fill(0);
+  for (let sq = 0; sq < 256; sq++) {
+    const c = pos.board[sq];
+    if (c === 0 || c === WALL) continue;
+    rank[sq >> 4] |= 1 << ((sq & 15) - 3);
+    file[sq & 15] |= 1 << ((sq >> 4) - 3);
+  }
+  return `${rank.join(',')}|${file.join(',')}`;
 }
 
 function sameSums(pos: Position, s: ReturnType<typeof snapshot>): boolean {
@@ -54,8 +67,13 @@ function incremental(pos: Position) {
   return { mg: pos.mg, eg: pos.eg, phase: pos.phase, lo: pos.keyLo, hi: pos.keyHi };
 }
 
+/** The occupancy masks Position keeps incrementally. */
+function keptOccupancy(pos: Position): string {
+  return `${Array.from(pos.rankOcc).join(',')}|${Array.from(pos.fileOcc).join(',')}`;
+}
+
 describe('random games', () => {
-  it('keep every incremental field equal to its from-scratch value over 100,000 random moves, and unmake restores all', () => {
+  it('keep every incremental field (occupancy masks included) equal to its from-scratch value over 100,000 random moves, and unmake restores all', () => {
     const rand = rng(12345);
     const buf = new Int32Array(MAX_MOVES);
     let moves = 0;
@@ -69,6 +87,7 @@ describe('random games', () => {
         if (n === 0) break;
         const s = snapshot(pos);
         if (!sameSums(pos, s)) expect(incremental(pos)).toEqual({ mg: s.mg, eg: s.eg, phase: s.phase, lo: s.lo, hi: s.hi });
+        if (keptOccupancy(pos) !== s.occ) expect(keptOccupancy(pos)).toBe(s.occ);
         snaps.push(s);
         pos.make(buf[Math.floor(rand() * n)]);
         moves++;
@@ -80,6 +99,7 @@ describe('random games', () => {
         const now = snapshot(pos);
         if (JSON.stringify(now) !== JSON.stringify(s)) expect(now).toEqual(s);
         if (!sameSums(pos, s)) expect(incremental(pos)).toEqual({ mg: s.mg, eg: s.eg, phase: s.phase, lo: s.lo, hi: s.hi });
+        if (keptOccupancy(pos) !== s.occ) expect(keptOccupancy(pos)).toBe(s.occ);
       }
       expect(toFen(pos)).toBe(START_FEN);
     }

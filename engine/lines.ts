@@ -1,0 +1,82 @@
+// Line tables over rank and file occupancy masks.
+//
+// Position keeps one bit mask per rank (9 bits, one per file) and per file (10 bits, one per
+// rank) of the occupied points. For a piece at index i of a line with occupancy `occ` (its
+// own bit is ignored), the tables below give, in each direction, the step to the first piece
+// (what a chariot can capture) and to the second one (what a cannon can capture), and the
+// number of empty points up to the first piece. One lookup replaces a walk along the ray.
+//
+//   rank line: index = file (0..8), table entry (file << 9) | occ, steps in mailbox units (±1)
+//   file line: index = rank (0..9), table entry (rank << 10) | occ, steps in mailbox units (±16)
+// A step of 0 means there is no such piece in that direction.
+
+/** Bit of a mailbox square in its rank mask (by file). */
+export function rankBit(sq: number): number {
+  return 1 << ((sq & 15) - 3);
+}
+/** Bit of a mailbox square in its file mask (by rank). */
+export function fileBit(sq: number): number {
+  return 1 << ((sq >> 4) - 3);
+}
+
+/** Tables for one kind of line (ranks or files). */
+export interface LineTables {
+  /** Mailbox offset to the first piece toward lower / higher indices (0 = none). */
+  readonly firstLo: Int16Array;
+  readonly firstHi: Int16Array;
+  /** Mailbox offset to the second piece (the cannon's target) in each direction (0 = none). */
+  readonly secondLo: Int16Array;
+  readonly secondHi: Int16Array;
+  /** Empty points before the first piece, both directions together. */
+  readonly empties: Uint8Array;
+}
+
+function buildLine(length: number, unit: number): LineTables {
+  const size = length << length;
+  const t: LineTables = {
+    firstLo: new Int16Array(size),
+    firstHi: new Int16Array(size),
+    secondLo: new Int16Array(size),
+    secondHi: new Int16Array(size),
+    empties: new Uint8Array(size),
+  };
+  for (let i = 0; i < length; i++) {
+    for (let occ = 0; occ < 1 << length; occ++) {
+      const e = (i << length) | occ;
+      let empties = 0;
+      for (const dir of [-1, 1]) {
+        let found = 0;
+        for (let j = i + dir; j >= 0 && j < length; j += dir) {
+          if ((occ & (1 << j)) === 0) {
+            if (found === 0) empties++;
+            continue;
+          }
+          const offset = (j - i) * unit;
+          if (found === 0) {
+            if (dir < 0) t.firstLo[e] = offset;
+            else t.firstHi[e] = offset;
+          } else {
+            if (dir < 0) t.secondLo[e] = offset;
+            else t.secondHi[e] = offset;
+            break;
+          }
+          found++;
+        }
+      }
+      t.empties[e] = empties;
+    }
+  }
+  return t;
+}
+
+export const RANK_LINES = buildLine(9, 1);
+export const FILE_LINES = buildLine(10, 16);
+
+/** Table entry of the point `sq` in its rank, given the rank masks. */
+export function rankEntry(rankOcc: Uint16Array, sq: number): number {
+  return (((sq & 15) - 3) << 9) | rankOcc[sq >> 4];
+}
+/** Table entry of the point `sq` in its file, given the file masks. */
+export function fileEntry(fileOcc: Uint16Array, sq: number): number {
+  return (((sq >> 4) - 3) << 10) | fileOcc[sq & 15];
+}
