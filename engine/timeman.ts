@@ -25,8 +25,10 @@ export function timeBudget(limits: SearchLimits, overhead = MOVE_OVERHEAD): Time
   if (limits.time === undefined) return { soft: Infinity, hard: Infinity };
   const time = Math.max(0, limits.time);
   const inc = Math.max(0, limits.increment ?? 0);
-  // Without a move count, plan for this many more moves of ours.
-  const mtg = limits.movestogo !== undefined && limits.movestogo > 0 ? Math.min(limits.movestogo, 40) : 26;
+  // Without a move count, plan for this many more moves of ours. 20 (was 26) won +40.1 ± 36.9 in
+  // 200 self-play games: most games end well before the clock runs down, and with 26 Chuhan
+  // finished its games against Fairy-Stockfish with 20-40% of the base time unused.
+  const mtg = limits.movestogo !== undefined && limits.movestogo > 0 ? Math.min(limits.movestogo, 40) : 20;
   // The reserve grows with the clock a little, so that a busy machine's scheduling delays
   // (seen as 200 ms stalls with four engines on two cores) are covered on short clocks too.
   const usable = Math.max(0, time - overhead - time * 0.04);
