@@ -8,8 +8,8 @@
 // remaining non-king moves only the touched lines and legs are looked at (attackedAfter);
 // king moves and every move in check are tried on the board and tested with kingAttacked.
 
-import { kingAttackedOcc, ORTHO, WALL } from './attacks';
-import { FILE_LINES, RANK_LINES, fileBit, fileEntry, rankBit, rankEntry } from './lines';
+import { kingAttacked, kingAttackedOcc, ORTHO, WALL } from './attacks';
+import { FILE_LINES, RANK_LINES, fileEntry, rankEntry } from './lines';
 import { Position } from './position';
 import {
   ADVISOR,
@@ -277,34 +277,18 @@ function capturesFromTable(
 
 /**
  * Is the point `k` attacked by side `by` along the one direction `dir` (a chariot, or the king
- * on a file, as the first piece; a cannon as the second)? The occupancy masks must match `b`.
+ * on a file, as the first piece; a cannon as the second)?
  */
-function rayAttacked(b: Uint8Array, ro: Uint16Array, fo: Uint16Array, k: number, dir: number, by: number): boolean {
+function rayAttacked(b: Uint8Array, k: number, dir: number, by: number): boolean {
   const hi = by << 3;
-  let first: number;
-  let second: number;
-  if (dir === 1 || dir === -1) {
-    const e = rankEntry(ro, k);
-    first = dir > 0 ? RANK_LINES.firstHi[e] : RANK_LINES.firstLo[e];
-    second = dir > 0 ? RANK_LINES.secondHi[e] : RANK_LINES.secondLo[e];
-  } else {
-    const e = fileEntry(fo, k);
-    first = dir > 0 ? FILE_LINES.firstHi[e] : FILE_LINES.firstLo[e];
-    second = dir > 0 ? FILE_LINES.secondHi[e] : FILE_LINES.secondLo[e];
-    if (first !== 0 && b[k + first] === (KING | hi)) return true;
-  }
-  if (first !== 0 && b[k + first] === (ROOK | hi)) return true;
-  return second !== 0 && b[k + second] === (CANNON | hi);
-}
-
-/** Applies the move from-to to the occupancy masks (`captures`: the target was occupied); applying it again takes it back. */
-function toggleMove(ro: Uint16Array, fo: Uint16Array, from: number, to: number, captures: boolean): void {
-  ro[from >> 4] ^= rankBit(from);
-  fo[from & 15] ^= fileBit(from);
-  if (!captures) {
-    ro[to >> 4] ^= rankBit(to);
-    fo[to & 15] ^= fileBit(to);
-  }
+  let t = k + dir;
+  while (b[t] === 0) t += dir;
+  const p = b[t];
+  if (p === (ROOK | hi) || (p === (KING | hi) && (dir === 16 || dir === -16))) return true;
+  if (p === WALL) return false;
+  t += dir;
+  while (b[t] === 0) t += dir;
+  return b[t] === (CANNON | hi);
 }
 
 /** The step from `k` toward `sq` when they share a rank or file (0 otherwise or when equal). */
@@ -321,11 +305,11 @@ function lineStep(k: number, sq: number): number {
  * `to` (a piece moved onto it, perhaps a new cannon screen or a checking chariot), a horse leg
  * freed at `from`, and the moved piece's own attack from `to`.
  */
-function attackedOnBoard(b: Uint8Array, ro: Uint16Array, fo: Uint16Array, k: number, from: number, to: number, by: number): boolean {
+function attackedOnBoard(b: Uint8Array, k: number, from: number, to: number, by: number): boolean {
   const dir = lineStep(k, from);
-  if (dir !== 0 && rayAttacked(b, ro, fo, k, dir, by)) return true;
+  if (dir !== 0 && rayAttacked(b, k, dir, by)) return true;
   const dirTo = lineStep(k, to);
-  if (dirTo !== 0 && dirTo !== dir && rayAttacked(b, ro, fo, k, dirTo, by)) return true;
+  if (dirTo !== 0 && dirTo !== dir && rayAttacked(b, k, dirTo, by)) return true;
   const d = from - k;
   if (d === 17 || d === 15 || d === -15 || d === -17) {
     // `from` was a horse leg: the horses that jump through it.
@@ -352,18 +336,13 @@ function attackedOnBoard(b: Uint8Array, ro: Uint16Array, fo: Uint16Array, k: num
   return false;
 }
 
-/** attackedOnBoard for the move `from`-`to`, applied to the board array and masks of `pos` and taken back. */
-function attackedAfter(pos: Position, k: number, from: number, to: number, by: number): boolean {
-  const b = pos.board;
-  const ro = pos.rankOcc;
-  const fo = pos.fileOcc;
+/** attackedOnBoard for the move `from`-`to`, applied to the board array and taken back. */
+function attackedAfter(b: Uint8Array, k: number, from: number, to: number, by: number): boolean {
   const p = b[from];
   const c = b[to];
   b[to] = p;
   b[from] = 0;
-  toggleMove(ro, fo, from, to, c !== 0);
-  const attacked = attackedOnBoard(b, ro, fo, k, from, to, by);
-  toggleMove(ro, fo, from, to, c !== 0);
+  const attacked = attackedOnBoard(b, k, from, to, by);
   b[from] = p;
   b[to] = c;
   return attacked;
@@ -376,7 +355,7 @@ function attackedAfter(pos: Position, k: number, from: number, to: number, by: n
  */
 export function givesCheck(pos: Position, m: number): boolean {
   const us = pos.side;
-  return attackedAfter(pos, pos.plist[(KING | ((us ^ 1) << 3)) * SLOTS], m & 255, (m >> 8) & 255, us);
+  return attackedAfter(pos.board, pos.plist[(KING | ((us ^ 1) << 3)) * SLOTS], m & 255, (m >> 8) & 255, us);
 }
 
 /** Tries a pseudo-legal move on the board and tells whether the mover's king is then safe. */
@@ -387,14 +366,10 @@ export function isLegal(pos: Position, move: number): boolean {
   const p = b[from];
   const c = b[to];
   const us = pos.side;
-  const ro = pos.rankOcc;
-  const fo = pos.fileOcc;
   b[to] = p;
   b[from] = 0;
-  toggleMove(ro, fo, from, to, c !== 0);
   const k = (p & 7) === KING ? to : pos.plist[(KING | (us << 3)) * SLOTS];
-  const safe = !kingAttackedOcc(b, ro, fo, k, us ^ 1);
-  toggleMove(ro, fo, from, to, c !== 0);
+  const safe = !kingAttacked(b, k, us ^ 1);
   b[from] = p;
   b[to] = c;
   return safe;
@@ -567,7 +542,7 @@ export function quickLegal(pos: Position, m: number, ksq: number, check: boolean
     }
     // Not in check and not a king move: only the lines and legs the move touches can matter.
     const b = pos.board;
-    if ((b[from] & 7) !== KING) return !attackedAfter(pos, ksq, from, to, pos.side ^ 1);
+    if ((b[from] & 7) !== KING) return !attackedAfter(b, ksq, from, to, pos.side ^ 1);
   }
   return isLegal(pos, m);
 }
