@@ -62,7 +62,6 @@ import { ADVISOR, BISHOP, BLACK, CANNON, IN_PALACE, KING, KNIGHT, OWN_HALF, PAWN
 
 const SLOTS = 8;
 
-
 /** A term with weight 0 is skipped (typed as number so that any fitted value compiles). */
 function active(weight: number): boolean {
   return weight !== 0;

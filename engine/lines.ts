@@ -10,13 +10,10 @@
 //   file line: index = rank (0..9), table entry (rank << 10) | occ, steps in mailbox units (±16)
 // A step of 0 means there is no such piece in that direction.
 
-/** Bit of a mailbox square in its rank mask (by file). */
-export function rankBit(sq: number): number {
-  return 1 << ((sq & 15) - 3);
-}
-/** Bit of a mailbox square in its file mask (by rank). */
-export function fileBit(sq: number): number {
-  return 1 << ((sq >> 4) - 3);
+/** Flips the point `sq` in the rank masks `rankOcc` and the file masks `fileOcc` (occupied <-> empty). */
+export function toggleOcc(rankOcc: Uint16Array, fileOcc: Uint16Array, sq: number): void {
+  rankOcc[sq >> 4] ^= 1 << ((sq & 15) - 3);
+  fileOcc[sq & 15] ^= 1 << ((sq >> 4) - 3);
 }
 
 /** Tables for one kind of line (ranks or files). */

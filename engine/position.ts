@@ -4,6 +4,7 @@
 // make/unmake allocate nothing.
 
 import { kingAttackedOcc, WALL } from './attacks';
+import { toggleOcc } from './lines';
 import { PHASE_WEIGHT, PSQ_EG, PSQ_MG } from './pst';
 import { IN_BOARD, KING, MAX_HISTORY, PIECE_CODES, RED } from './types';
 import { SIDE_HI, SIDE_LO, ZOBRIST_HI, ZOBRIST_LO } from './zobrist';
@@ -74,8 +75,7 @@ export class Position {
     const slot = this.pcount[code]++;
     this.plist[code * SLOTS + slot] = sq;
     this.pindex[sq] = slot;
-    this.rankOcc[sq >> 4] |= 1 << ((sq & 15) - 3);
-    this.fileOcc[sq & 15] |= 1 << ((sq >> 4) - 3);
+    toggleOcc(this.rankOcc, this.fileOcc, sq);
     this.keyLo ^= ZOBRIST_LO[code * 256 + sq];
     this.keyHi ^= ZOBRIST_HI[code * 256 + sq];
     this.mg += PSQ_MG[code * 256 + sq];
@@ -143,11 +143,9 @@ export class Position {
       this.halfmove = 0;
     } else {
       this.halfmove++;
-      this.rankOcc[to >> 4] |= 1 << ((to & 15) - 3);
-      this.fileOcc[to & 15] |= 1 << ((to >> 4) - 3);
+      toggleOcc(this.rankOcc, this.fileOcc, to);
     }
-    this.rankOcc[from >> 4] ^= 1 << ((from & 15) - 3);
-    this.fileOcc[from & 15] ^= 1 << ((from >> 4) - 3);
+    toggleOcc(this.rankOcc, this.fileOcc, from);
     b[to] = p;
     b[from] = 0;
     const slot = this.pindex[from];
@@ -175,8 +173,7 @@ export class Position {
     this.side ^= 1;
     if (this.side !== RED) this.fullmove--;
     b[from] = p;
-    this.rankOcc[from >> 4] |= 1 << ((from & 15) - 3);
-    this.fileOcc[from & 15] |= 1 << ((from >> 4) - 3);
+    toggleOcc(this.rankOcc, this.fileOcc, from);
     const slot = this.pindex[to];
     this.pindex[from] = slot;
     this.plist[p * SLOTS + slot] = from;
@@ -193,8 +190,7 @@ export class Position {
       this.eg += PSQ_EG[c * 256 + to];
       this.phase += PHASE_WEIGHT[c & 7];
     } else {
-      this.rankOcc[to >> 4] ^= 1 << ((to & 15) - 3);
-      this.fileOcc[to & 15] ^= 1 << ((to >> 4) - 3);
+      toggleOcc(this.rankOcc, this.fileOcc, to);
     }
     this.halfmove = this.histHalfmove[ply];
     this.keyLo = this.histKeyLo[ply];

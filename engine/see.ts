@@ -4,7 +4,7 @@
 // piece away can open a line (chariot), remove a screen (cannon) or free a horse leg or an
 // elephant eye. Pins are ignored, as usual for SEE.
 
-import { FILE_LINES, RANK_LINES, fileBit, fileEntry, rankBit, rankEntry } from './lines';
+import { FILE_LINES, RANK_LINES, fileEntry, rankEntry, toggleOcc } from './lines';
 import { Position } from './position';
 import { ADVISOR, BISHOP, CANNON, IN_PALACE, KING, KNIGHT, OWN_HALF, PAWN, ROOK, forward } from './types';
 
@@ -110,8 +110,7 @@ export function see(pos: Position, move: number): number {
   savedSq[saved] = from;
   savedPiece[saved++] = b[from];
   b[from] = 0;
-  ro[from >> 4] ^= rankBit(from);
-  fo[from & 15] ^= fileBit(from);
+  toggleOcc(ro, fo, from);
   let d = 0;
   gain[0] = SEE_VALUE[b[to] & 7];
   while (d < 38) {
@@ -125,16 +124,14 @@ export function see(pos: Position, move: number): number {
     savedSq[saved] = next;
     savedPiece[saved++] = b[next];
     b[next] = 0;
-    ro[next >> 4] ^= rankBit(next);
-    fo[next & 15] ^= fileBit(next);
+    toggleOcc(ro, fo, next);
   }
   while (--d > 0) gain[d - 1] = -Math.max(-gain[d - 1], gain[d]);
   while (saved > 0) {
     saved--;
     const sq = savedSq[saved];
     b[sq] = savedPiece[saved];
-    ro[sq >> 4] ^= rankBit(sq);
-    fo[sq & 15] ^= fileBit(sq);
+    toggleOcc(ro, fo, sq);
   }
   return gain[0];
 }
