@@ -355,7 +355,31 @@ function attackedAfter(b: Uint8Array, k: number, from: number, to: number, by: n
  */
 export function givesCheck(pos: Position, m: number): boolean {
   const us = pos.side;
-  return attackedAfter(pos.board, pos.plist[(KING | ((us ^ 1) << 3)) * SLOTS], m & 255, (m >> 8) & 255, us);
+  const b = pos.board;
+  const k = pos.plist[(KING | ((us ^ 1) << 3)) * SLOTS];
+  const from = m & 255;
+  const to = (m >> 8) & 255;
+  // Most moves touch none of those: a chariot, cannon, king, advisor or elephant that neither
+  // leaves nor enters the king's rank or file, nor leaves one of its horse legs, checks nothing.
+  const kind = b[from] & 7;
+  if (kind !== KNIGHT && kind !== PAWN) {
+    const kf = k & 15;
+    const kr = k >> 4;
+    const d = from - k;
+    if (
+      (from & 15) !== kf &&
+      from >> 4 !== kr &&
+      (to & 15) !== kf &&
+      to >> 4 !== kr &&
+      d !== 15 &&
+      d !== 17 &&
+      d !== -15 &&
+      d !== -17
+    ) {
+      return false;
+    }
+  }
+  return attackedAfter(b, k, from, to, us);
 }
 
 /** Tries a pseudo-legal move on the board and tells whether the mover's king is then safe. */
