@@ -198,6 +198,54 @@ describe('givesCheck', () => {
     expect(moves).toBeGreaterThan(100_000);
     expect(checks).toBeGreaterThan(2_000);
   });
+
+  it('sees the check a piece discovers by leaving a horse leg, for every king point, leg and horse', () => {
+    // Random games seldom hold these, so every case is set up: the defending king on each palace
+    // point, a horse of the side to move behind each of the king's four diagonal points (the
+    // horse's leg), and a chariot of the side to move standing on the leg; when the chariot
+    // steps off, the horse gives check. Both colours attack.
+    const fenOf = (rows: string[][]): string =>
+      rows.map((r) => r.join('').replace(/1+/g, (run) => String(run.length))).join('/');
+    const buf = new Int32Array(MAX_MOVES);
+    let discovered = 0;
+    const disagree: string[] = [];
+    for (const attacker of ['w', 'b'] as const) {
+      // Rows count from the top of the FEN (row 0 = black's back rank).
+      const kRows = attacker === 'w' ? [0, 1, 2] : [7, 8, 9];
+      for (const kr of kRows) {
+        for (const kf of [3, 4, 5]) {
+          for (const [dr, df] of [[1, 1], [1, -1], [-1, 1], [-1, -1]]) {
+            for (const [hr, hf] of [[kr + 2 * dr, kf + df], [kr + dr, kf + 2 * df]]) {
+              if (hr < 0 || hr > 9 || hf < 0 || hf > 8) continue;
+              const rows = Array.from({ length: 10 }, () => Array<string>(9).fill('1'));
+              const up = (c: string) => (attacker === 'w' ? c.toUpperCase() : c);
+              const down = (c: string) => (attacker === 'w' ? c : c.toUpperCase());
+              rows[kr][kf] = down('k');
+              // The attacking king stays off the defender's file, at the far end of the board.
+              rows[attacker === 'w' ? 9 : 0][kf === 4 ? 3 : 4] = up('k');
+              rows[hr][hf] = up('n');
+              rows[kr + dr][kf + df] = up('r');
+              const pos = parseFen(`${fenOf(rows)} ${attacker} - - 0 1`);
+              if (pos.inCheck()) continue;
+              // Mailbox point of the leg (rank 0 is red's back rank, the FEN's last row).
+              const legSq = ((9 - (kr + dr) + 3) << 4) | (kf + df + 3);
+              const n = generatePseudo(pos, buf, 0);
+              for (let i = 0; i < n; i++) {
+                const m = buf[i];
+                pos.make(m);
+                const expected = pos.inCheck();
+                pos.unmake();
+                if (expected && (m & 255) === legSq) discovered++;
+                if (givesCheck(pos, m) !== expected) disagree.push(`${toFen(pos)} ${m & 255}-${(m >> 8) & 255}`);
+              }
+            }
+          }
+        }
+      }
+    }
+    expect(disagree).toEqual([]);
+    expect(discovered).toBeGreaterThan(100);
+  });
 });
 
 function iccs(pos: Position, s: string): number {
