@@ -192,63 +192,68 @@ export function palaceAttack(pos: Position, us: number): number {
   return attackers >= 2 ? (units * units) >> 2 : 0;
 }
 
-/** The terms 2-8, 10 and 11 for one side (positive = good for `us`). */
-function sideTerms(pos: Position, us: number): number {
+/**
+ * Term 10's counts, by side: the enemy chariots, horses and cannons standing in that side's
+ * half (filled by pieceTerms, read by defenceTerms).
+ */
+const invaders = new Int32Array(2);
+
+/**
+ * The terms earned by the pieces of side `us` (positive = good for `us`), each piece list read
+ * once: their cannons against the enemy king (3/4), their horses near the enemy palace (5),
+ * their soldiers (6), their mobility and open files (7/8) and their attack on the palace (11).
+ * Also counts their chariots, horses and cannons in the enemy half into invaders[them] (10).
+ */
+function pieceTerms(pos: Position, us: number): number {
   const b = pos.board;
   const pl = pos.plist;
   const pc = pos.pcount;
   const them = us ^ 1;
   const uhi = us << 3;
-  const thi = them << 3;
-  let score = 0;
-
-  // 2. Our shell against their attacking force.
-  const force = 3 * pc[ROOK | thi] + 2 * pc[KNIGHT | thi] + 2 * pc[CANNON | thi];
-  score -= (2 - pc[ADVISOR | uhi]) * SHELL_ADVISOR * force;
-  score -= (2 - pc[BISHOP | uhi]) * SHELL_BISHOP * force;
-
-  // 3/4. Their cannons against our king.
-  // The first and second pieces seen from the king along its file and rank (lines.ts).
+  const half = them * 256;
   const ro = pos.rankOcc;
   const fo = pos.fileOcc;
-  const ksq = pl[(KING | uhi) * SLOTS];
+  const ksq = pl[(KING | (them << 3)) * SLOTS];
   const kfile = ksq & 15;
-  const code = CANNON | thi;
-  for (let i = 0, n = pc[code]; i < n; i++) {
-    const c = pl[code * SLOTS + i];
+  let score = 0;
+  let inHalf = 0;
+
+  // 3/4. Our cannons against their king: the first and second pieces seen from the king along
+  // its file and rank (lines.ts). 7. Cannon mobility.
+  const cn = CANNON | uhi;
+  for (let i = 0, n = pc[cn]; i < n; i++) {
+    const c = pl[cn * SLOTS + i];
+    inHalf += OWN_HALF[half + c];
     const offset = c - ksq;
     if ((c & 15) === kfile) {
       const fe = fileEntry(fo, ksq);
       const hi = offset > 0;
-      if ((hi ? FILE_LINES.firstHi[fe] : FILE_LINES.firstLo[fe]) === offset) score -= HOLLOW_CANNON;
-      else if ((hi ? FILE_LINES.secondHi[fe] : FILE_LINES.secondLo[fe]) === offset) score -= CENTRAL_CANNON;
-    } else if (c >> 4 === ksq >> 4 && ksq >> 4 === (us === RED ? 3 : 12)) {
+      if ((hi ? FILE_LINES.firstHi[fe] : FILE_LINES.firstLo[fe]) === offset) score += HOLLOW_CANNON;
+      else if ((hi ? FILE_LINES.secondHi[fe] : FILE_LINES.secondLo[fe]) === offset) score += CENTRAL_CANNON;
+    } else if (c >> 4 === ksq >> 4 && ksq >> 4 === (them === RED ? 3 : 12)) {
       const re = rankEntry(ro, ksq);
-      if ((offset > 0 ? RANK_LINES.firstHi[re] : RANK_LINES.firstLo[re]) === offset) score -= BOTTOM_CANNON;
+      if ((offset > 0 ? RANK_LINES.firstHi[re] : RANK_LINES.firstLo[re]) === offset) score += BOTTOM_CANNON;
+    }
+    if (active(CANNON_MOBILITY)) {
+      score += (RANK_LINES.empties[rankEntry(ro, c)] + FILE_LINES.empties[fileEntry(fo, c)]) * CANNON_MOBILITY;
     }
   }
 
-  // 5. Their horses near our palace.
-  const kn = KNIGHT | thi;
-  for (let i = 0, n = pc[kn]; i < n; i++) {
-    const h = pl[kn * SLOTS + i];
+  // 5. Our horses near their palace (ranks counted from their back rank). 7. Horse mobility.
+  const hn = KNIGHT | uhi;
+  for (let i = 0, n = pc[hn]; i < n; i++) {
+    const h = pl[hn * SLOTS + i];
+    inHalf += OWN_HALF[half + h];
     const df = (h & 15) - kfile;
-    const r = us === RED ? (h >> 4) - 3 : 12 - (h >> 4);
-    if (df >= -2 && df <= 2 && r <= 4 && r >= 1) score -= HORSE_NEAR_PALACE;
+    const r = them === RED ? (h >> 4) - 3 : 12 - (h >> 4);
+    if (df >= -2 && df <= 2 && r <= 4 && r >= 1) score += HORSE_NEAR_PALACE;
+    const mob = horseMobility(b, h, us);
+    score += mob * HORSE_MOBILITY;
+    if (mob <= 1) score -= HORSE_TRAPPED;
   }
-
-  // 10. Their chariots, horses and cannons in our half.
-  if (active(ATTACK_PAIRS) || active(ATTACK_NO_ADVISOR)) {
-    const n = attackersInHalf(pos, us);
-    score -= ((n * (n - 1)) >> 1) * ATTACK_PAIRS + n * (2 - pc[ADVISOR | uhi]) * ATTACK_NO_ADVISOR;
-  }
-
-  // 11. Our attack on their palace.
-  if (active(KING_DANGER)) score += palaceAttack(pos, us) * KING_DANGER;
 
   // 6. Our crossed soldiers (and the files they stand on, for term 8).
-  const theirAdvisors = pc[ADVISOR | thi];
-  const theirKFile = pl[(KING | thi) * SLOTS] & 15;
+  const theirAdvisors = pc[ADVISOR | (them << 3)];
   const pw = PAWN | uhi;
   let soldierFiles = 0;
   for (let i = 0, n = pc[pw]; i < n; i++) {
@@ -257,40 +262,53 @@ function sideTerms(pos: Position, us: number): number {
     const r = us === RED ? (p >> 4) - 3 : 12 - (p >> 4);
     if (r >= 5) {
       score += (2 - theirAdvisors) * SOLDIER_NO_ADVISOR;
-      const df = (p & 15) - theirKFile;
+      const df = (p & 15) - kfile;
       if (r >= 7 && df >= -1 && df <= 1) score += SOLDIER_NEAR_KING;
     }
   }
 
-  // 7/8. Mobility of our chariots, horses and cannons; chariots on files free of our soldiers.
-  // Terms whose tuned weight is 0 are skipped (the weights are constants, so this costs nothing).
+  // 7/8. Chariot mobility; chariots on files free of our soldiers.
   const rk = ROOK | uhi;
-  for (let i = 0, n = active(ROOK_MOBILITY) || active(ROOK_OPEN_FILE) ? pc[rk] : 0; i < n; i++) {
+  for (let i = 0, n = pc[rk]; i < n; i++) {
     const from = pl[rk * SLOTS + i];
-    const re = rankEntry(ro, from);
-    const fe = fileEntry(fo, from);
-    const mob =
-      RANK_LINES.empties[re] +
-      FILE_LINES.empties[fe] +
-      enemyAt(b, from, RANK_LINES.firstLo[re], them) +
-      enemyAt(b, from, RANK_LINES.firstHi[re], them) +
-      enemyAt(b, from, FILE_LINES.firstLo[fe], them) +
-      enemyAt(b, from, FILE_LINES.firstHi[fe], them);
-    score += mob * ROOK_MOBILITY;
+    inHalf += OWN_HALF[half + from];
+    if (active(ROOK_MOBILITY)) {
+      const re = rankEntry(ro, from);
+      const fe = fileEntry(fo, from);
+      const mob =
+        RANK_LINES.empties[re] +
+        FILE_LINES.empties[fe] +
+        enemyAt(b, from, RANK_LINES.firstLo[re], them) +
+        enemyAt(b, from, RANK_LINES.firstHi[re], them) +
+        enemyAt(b, from, FILE_LINES.firstLo[fe], them) +
+        enemyAt(b, from, FILE_LINES.firstHi[fe], them);
+      score += mob * ROOK_MOBILITY;
+    }
     if ((soldierFiles & (1 << (from & 15))) === 0) score += ROOK_OPEN_FILE;
   }
-  const hn = KNIGHT | uhi;
-  for (let i = 0, n = pc[hn]; i < n; i++) {
-    const mob = horseMobility(b, pl[hn * SLOTS + i], us);
-    score += mob * HORSE_MOBILITY;
-    if (mob <= 1) score -= HORSE_TRAPPED;
-  }
-  const cn = CANNON | uhi;
-  for (let i = 0, n = active(CANNON_MOBILITY) ? pc[cn] : 0; i < n; i++) {
-    const from = pl[cn * SLOTS + i];
-    const mob = RANK_LINES.empties[rankEntry(ro, from)] + FILE_LINES.empties[fileEntry(fo, from)];
-    score += mob * CANNON_MOBILITY;
-  }
+
+  // 11. Our attack on their palace.
+  if (active(KING_DANGER)) score += palaceAttack(pos, us) * KING_DANGER;
+
+  invaders[them] = inHalf;
+  return score;
+}
+
+/**
+ * The terms 2 and 10 for side `us` (positive = good for `us`): our shell and our palace against
+ * their attacking force. pieceTerms must have counted invaders[us] first.
+ */
+function defenceTerms(pos: Position, us: number): number {
+  const pc = pos.pcount;
+  const uhi = us << 3;
+  const thi = (us ^ 1) << 3;
+  const advisors = pc[ADVISOR | uhi];
+  // 2. Our shell against their attacking force.
+  const force = 3 * pc[ROOK | thi] + 2 * pc[KNIGHT | thi] + 2 * pc[CANNON | thi];
+  let score = -(2 - advisors) * SHELL_ADVISOR * force - (2 - pc[BISHOP | uhi]) * SHELL_BISHOP * force;
+  // 10. Their chariots, horses and cannons in our half.
+  const n = invaders[us];
+  score -= ((n * (n - 1)) >> 1) * ATTACK_PAIRS + n * (2 - advisors) * ATTACK_NO_ADVISOR;
   return score;
 }
 
@@ -304,7 +322,8 @@ export function materialScore(pos: Position): number {
 
 /** Static evaluation from the side to move's point of view. */
 export function evaluate(pos: Position): number {
-  const terms = sideTerms(pos, RED) - sideTerms(pos, BLACK);
+  const terms =
+    pieceTerms(pos, RED) - pieceTerms(pos, BLACK) + defenceTerms(pos, RED) - defenceTerms(pos, BLACK);
   return materialScore(pos) + (pos.side === RED ? terms : -terms) + TEMPO;
 }
 

@@ -6,7 +6,7 @@
 //   E = trunc((MG * phase + EG * (PHASE_MAX - phase)) / PHASE_MAX) + Σ term_i * W_i + s * TEMPO
 // where MG = Σ over pieces ±(MATERIAL_MG[kind] + MG_TABLE[kind][class]) (red +, black −, black at
 // its rank-mirrored point), EG likewise, and s = +1 when red is to move. The term counts mirror
-// sideTerms() of engine/evaluate.ts exactly (checked by `verify` in bench/tune/cli.ts); the
+// the terms of engine/evaluate.ts exactly (checked by `verify` in bench/tune/cli.ts); the
 // horse mobility and the attacker count (term 10) are the engine's own functions.
 
 import * as P from '../../engine/eval-params';
