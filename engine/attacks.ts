@@ -14,10 +14,10 @@ export const WALL = 32;
 /** Orthogonal steps; the last two are vertical (along a file). */
 export const ORTHO = [-1, 1, -16, 16];
 /** Diagonal neighbours of a point: the legs of the horses that can attack it. */
-const H_LEG = [17, 15, -15, -17];
+export const H_LEG = [17, 15, -15, -17];
 /** For each leg above, the two horse points that use it to attack the point. */
-const H_FROM_A = [33, 31, -31, -33];
-const H_FROM_B = [18, 14, -14, -18];
+export const H_FROM_A = [33, 31, -31, -33];
+export const H_FROM_B = [18, 14, -14, -18];
 
 /** Is the point `sq` attacked by side `by`, for king-safety purposes (rook, cannon, horse, soldier, facing king)? */
 export function kingAttacked(b: Uint8Array, sq: number, by: number): boolean {

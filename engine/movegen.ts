@@ -8,7 +8,7 @@
 // remaining non-king moves only the touched lines and legs are looked at (attackedAfter);
 // king moves and every move in check are tried on the board and tested with kingAttacked.
 
-import { kingAttacked, kingAttackedOcc, ORTHO, WALL } from './attacks';
+import { H_FROM_A, H_FROM_B, H_LEG, kingAttacked, kingAttackedOcc, ORTHO, WALL } from './attacks';
 import { FILE_LINES, RANK_LINES, fileEntry, rankEntry } from './lines';
 import { Position } from './position';
 import {
@@ -407,10 +407,82 @@ export function filterLegal(pos: Position, buf: Int32Array, start: number, end: 
   const us = pos.side;
   const ksq = pos.plist[(KING | (us << 3)) * SLOTS];
   const check = kingAttackedOcc(pos.board, pos.rankOcc, pos.fileOcc, ksq, us ^ 1);
+  if (check) return filterEvasions(pos, buf, start, end);
   let n = start;
   for (let i = start; i < end; i++) {
     const m = buf[i];
     if (quickLegal(pos, m, ksq, check)) buf[n++] = m;
+  }
+  return n;
+}
+
+/**
+ * Keeps only the legal moves among buf[start..end), the pseudo-legal moves of a side in check,
+ * compacting them in place (order kept); returns the new end. Only the king's moves, and the
+ * other moves that could deal with one checker found first (take it, stand between it and the
+ * king, take or move away a checking cannon's screen, block a checking horse's leg), are tried
+ * on the board: the rest cannot answer that check.
+ */
+export function filterEvasions(pos: Position, buf: Int32Array, start: number, end: number): number {
+  const b = pos.board;
+  const us = pos.side;
+  const them = us ^ 1;
+  const thi = them << 3;
+  const k = pos.plist[(KING | (us << 3)) * SLOTS];
+  // One checker: its point, for a chariot or cannon the line between (`lo`..`hi` exclusive, on
+  // the king's rank or file) and a cannon's screen, for a horse its leg.
+  let target = 0;
+  let lo = 0;
+  let hi = 0;
+  let onRank = false;
+  let screen = 0;
+  let leg = 0;
+  const re = rankEntry(pos.rankOcc, k);
+  const fe = fileEntry(pos.fileOcc, k);
+  const R = ROOK | thi;
+  const C = CANNON | thi;
+  for (let d = 0; d < 4 && target === 0; d++) {
+    const tables = d < 2 ? RANK_LINES : FILE_LINES;
+    const e = d < 2 ? re : fe;
+    const first = d & 1 ? tables.firstHi[e] : tables.firstLo[e];
+    const second = d & 1 ? tables.secondHi[e] : tables.secondLo[e];
+    if (first !== 0 && b[k + first] === R) target = k + first;
+    else if (second !== 0 && b[k + second] === C) {
+      target = k + second;
+      screen = k + first;
+    }
+    if (target !== 0) {
+      onRank = d < 2;
+      lo = target < k ? target : k;
+      hi = target < k ? k : target;
+    }
+  }
+  if (target === 0) {
+    const N = KNIGHT | thi;
+    for (let i = 0; i < 4 && target === 0; i++) {
+      const l = k + H_LEG[i];
+      if (b[l] !== 0) continue;
+      if (b[k + H_FROM_A[i]] === N) target = k + H_FROM_A[i];
+      else if (b[k + H_FROM_B[i]] === N) target = k + H_FROM_B[i];
+      if (target !== 0) leg = l;
+    }
+  }
+  if (target === 0) {
+    const P = PAWN | thi;
+    if (b[k - forward(them)] === P) target = k - forward(them);
+    else if (b[k - 1] === P) target = k - 1;
+    else if (b[k + 1] === P) target = k + 1;
+  }
+  let n = start;
+  for (let i = start; i < end; i++) {
+    const m = buf[i];
+    const from = m & 255;
+    const to = (m >> 8) & 255;
+    if (target !== 0 && from !== k && to !== target && to !== leg && from !== screen) {
+      // Not on the line between the king and a checking chariot or cannon: no answer.
+      if (lo === 0 || to <= lo || to >= hi || (onRank ? to >> 4 !== k >> 4 : (to & 15) !== (k & 15))) continue;
+    }
+    if (isLegal(pos, m)) buf[n++] = m;
   }
   return n;
 }

@@ -7,7 +7,7 @@
 // then by history). Out of check, the caller tests legality (quickLegal) before making a move.
 
 import { History, SQ90 } from './history';
-import { generateCaptures, generatePseudo, generateQuiets, isLegal, isPseudoLegal } from './movegen';
+import { filterEvasions, generateCaptures, generatePseudo, generateQuiets, isLegal, isPseudoLegal } from './movegen';
 import { Position } from './position';
 import { see, SEE_VALUE } from './see';
 import { MAX_MOVES } from './types';
@@ -163,9 +163,8 @@ export class MovePicker {
           // the ordering below works on a short list.
           const mv = this.moves;
           let n = 0;
-          for (let i = 0, end = generatePseudo(this.pos, mv, 0); i < end; i++) {
-            const m = mv[i];
-            if (m !== this.ttMove && isLegal(this.pos, m)) mv[n++] = m;
+          for (let i = 0, end = filterEvasions(this.pos, mv, 0, generatePseudo(this.pos, mv, 0)); i < end; i++) {
+            if (mv[i] !== this.ttMove) mv[n++] = mv[i];
           }
           this.n = n;
           this.scoreEvasions();
