@@ -7,7 +7,7 @@
 // then by history). Out of check, the caller tests legality (quickLegal) before making a move.
 
 import { History, SQ90 } from './history';
-import { filterEvasions, generateCaptures, generatePseudo, generateQuiets, isLegal, isPseudoLegal } from './movegen';
+import { filterEvasions, generateCaptures, generatePseudo, generateQuiets, givesCheck, isLegal, isPseudoLegal } from './movegen';
 import { Position } from './position';
 import { see, SEE_VALUE } from './see';
 import { MAX_MOVES } from './types';
@@ -89,7 +89,12 @@ export class MovePicker {
 
   private evasions = false;
 
-  next(): number {
+  /**
+   * The next move, or 0 when there are none left. `checksOnly` tells the picker that the search
+   * will prune every quiet move that does not give check (futility): if the quiet moves are
+   * generated during this call, only the checking ones are kept.
+   */
+  next(checksOnly = false): number {
     for (;;) {
       switch (this.stage) {
         case STAGE_TT:
@@ -142,6 +147,7 @@ export class MovePicker {
             break;
           }
           this.n = generateQuiets(this.pos, this.moves, 0);
+          if (checksOnly) this.keepChecks();
           this.scoreQuiets();
           this.idx = 0;
           this.stage = STAGE_QUIETS;
@@ -204,6 +210,14 @@ export class MovePicker {
 
   private validQuiet(m: number): boolean {
     return m !== 0 && m !== this.ttMove && this.pos.board[(m >> 8) & 255] === 0 && isPseudoLegal(this.pos, m);
+  }
+
+  /** Drops the generated moves that do not give check. */
+  private keepChecks(): void {
+    const mv = this.moves;
+    let n = 0;
+    for (let i = 0; i < this.n; i++) if (givesCheck(this.pos, mv[i])) mv[n++] = mv[i];
+    this.n = n;
   }
 
   private scoreCaptures(): void {

@@ -531,14 +531,25 @@ export class Searcher {
     const quietBase = ply * MAX_MOVES;
     const alphaOrig = alpha;
     const lmpLimit = (3 + depth * depth) >> (improving ? 0 : 1);
+    // Futility below prunes every quiet move that does not check once one legal move has been
+    // counted and not every move so far loses to a mate (alpha does not move in a non-PV node):
+    // the picker then keeps only the checking quiet moves, instead of handing out the others to
+    // be tested for legality and pruned one by one.
+    const futile = !pvNode && !inCheck && depth <= 4 && staticEval + 110 + 110 * depth <= alpha;
 
-    for (let m = picker.next(); m !== 0; m = picker.next()) {
+    for (let m = picker.next(); m !== 0; m = picker.next(futile && moveCount !== 0 && best > -MATE_BOUND)) {
       if (m === excluded) continue;
       if (!inCheck && !quickLegal(pos, m, ksq, false)) continue;
       const to = (m >> 8) & 255;
       const piece = b[m & 255];
       const isCapture = b[to] !== 0;
       moveCount++;
+      // Futile node: the picker hands out checking quiet moves only. Move-count pruning would
+      // have ended the quiet moves at the first non-checking one past the limit: end them here.
+      if (futile && !isCapture && quietCount >= lmpLimit && best > -MATE_BOUND && moveCount > 1 && picker.inQuietStage) {
+        picker.skipQuiets = true;
+        continue;
+      }
       const givesCheck = moveGivesCheck(pos, m);
 
       // Low-depth pruning of late moves that do not check (never when every move so far
