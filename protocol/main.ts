@@ -18,7 +18,21 @@ import { runSession } from './session';
 /** Exit code of a usage error (bad option, bad value). */
 const USAGE_ERROR = 2;
 
+let stdoutGuarded = false;
+
+/**
+ * Writes one line of a tool command's output. A reader that stops reading early (`chuhan perft
+ * --divide | head`) ends the command quietly, as command-line tools do; any other write error
+ * is reported on stderr.
+ */
 function writeLine(line: string): void {
+  if (!stdoutGuarded) {
+    stdoutGuarded = true;
+    process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EPIPE') process.stderr.write(`chuhan: cannot write the output: ${err.message}\n`);
+      process.exit(err.code === 'EPIPE' ? 0 : 1);
+    });
+  }
   process.stdout.write(line + '\n');
 }
 

@@ -1,12 +1,13 @@
 // The command line of the built executable: `chuhan --help` names every sub-command, each with a
-// description that fits on its own line of an 80-column terminal.
-import { execFileSync } from 'node:child_process';
+// description that fits on its own line of an 80-column terminal; a tool command whose reader goes
+// away ends quietly.
+import { execFileSync, spawn } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtEngine } from './e2e-engine';
 
 const SUBCOMMANDS = ['perft', 'bench', 'judge', 'pgn', 'match'];
 
-describe('chuhan --help', () => {
+describe('the chuhan command line', () => {
   let exe: string;
   beforeAll(() => {
     exe = builtEngine();
@@ -29,5 +30,17 @@ describe('chuhan --help', () => {
     // No continuation lines: each row is a command (or commander's own `help` row).
     for (const row of rows) expect(row, `wrapped description in:\n${text}`).toMatch(/^  \S/);
     expect(text).toMatch(/without a command it speaks UCCI or UCI/i);
+  });
+
+  it('ends quietly when the reader of its output goes away (`chuhan perft --divide | head -1`)', async () => {
+    const child = spawn(exe, ['perft', '--depth', '5', '--divide'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    // Read the first chunk, then close the pipe as `head -1` would.
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   });
 });
