@@ -4,6 +4,7 @@
 // piece away can open a line (chariot), remove a screen (cannon) or free a horse leg or an
 // elephant eye. Pins are ignored, as usual for SEE.
 
+import { H_FROM_A, H_FROM_B, H_LEG, ORTHO } from './attacks';
 import { FILE_LINES, RANK_LINES, fileEntry, rankEntry, toggleOcc } from './lines';
 import { Position } from './position';
 import { ADVISOR, BISHOP, CANNON, IN_PALACE, KING, KNIGHT, OWN_HALF, PAWN, ROOK, forward } from './types';
@@ -11,11 +12,7 @@ import { ADVISOR, BISHOP, CANNON, IN_PALACE, KING, KNIGHT, OWN_HALF, PAWN, ROOK,
 /** Exchange values by kind (a king is worth more than any exchange can win). */
 export const SEE_VALUE = [0, 20000, 200, 200, 400, 900, 450, 100];
 
-const ORTHO = [-1, 1, -16, 16];
 const DIAG = [-17, -15, 15, 17];
-const H_LEG = [17, 15, -15, -17];
-const H_FROM_A = [33, 31, -31, -33];
-const H_FROM_B = [18, 14, -14, -18];
 
 /**
  * The square of the least valuable piece of `side` attacking `sq` on board `b` whose occupancy
