@@ -2,6 +2,10 @@
 // a transposition table, quiescence search, and the pruning and extensions listed at
 // `negamax`. Single-threaded; allocation-free per node. Progress is reported through a
 // callback; the protocol thread stops or "ponderhits" the search through a shared Int32Array.
+//
+// Scores and windows are negated as `0 - x`, not `-x`: negating a zero score gives -0, which V8
+// cannot hold as a small integer (optimized code deoptimizes on it, or falls back to floating
+// point). Avoiding it made the bench about 3% faster, with the same tree.
 
 import { LAZY_MARGIN, TEMPO, evaluate, materialScore } from './evaluate';
 import { History, SQ90, contBase } from './history';
@@ -317,10 +321,10 @@ export class Searcher {
       const newDepth = depth - 1 + (givesCheck ? 1 : 0);
       let score: number;
       if (i === this.pvIndex) {
-        score = -this.negamax(newDepth, -beta, -alpha, 1, true, false);
+        score = 0 - this.negamax(newDepth, 0 - beta, 0 - alpha, 1, true, false);
       } else {
-        score = -this.negamax(newDepth, -alpha - 1, -alpha, 1, false, true);
-        if (score > alpha && !this.stopped) score = -this.negamax(newDepth, -beta, -alpha, 1, true, false);
+        score = 0 - this.negamax(newDepth, -1 - alpha, 0 - alpha, 1, false, true);
+        if (score > alpha && !this.stopped) score = 0 - this.negamax(newDepth, 0 - beta, 0 - alpha, 1, true, false);
       }
       pos.unmake();
       if (this.stopped && depth > 1) return best;
@@ -471,7 +475,7 @@ export class Searcher {
         this.checkStack[ply + 1] = 0;
         this.moveStack[ply + 1] = 0;
         this.pieceStack[ply + 1] = 0;
-        let score = -this.negamax(depth - 1 - r, -beta, -beta + 1, ply + 1, false, !cutNode);
+        let score = 0 - this.negamax(depth - 1 - r, 0 - beta, 1 - beta, ply + 1, false, !cutNode);
         pos.unmakeNull();
         if (this.stopped) return 0;
         if (score >= beta) {
@@ -577,7 +581,7 @@ export class Searcher {
       const newDepth = depth - 1 + extension;
       let score: number;
       if (moveCount === 1) {
-        score = -this.negamax(newDepth, -beta, -alpha, ply + 1, pvNode, false);
+        score = 0 - this.negamax(newDepth, 0 - beta, 0 - alpha, ply + 1, pvNode, false);
       } else {
         let r = 0;
         if (depth >= 3 && !isCapture && !givesCheck && moveCount > (pvNode ? 3 : 2)) {
@@ -592,9 +596,9 @@ export class Searcher {
           if (r < 0) r = 0;
           if (r > newDepth - 1) r = Math.max(0, newDepth - 1);
         }
-        score = -this.negamax(newDepth - r, -alpha - 1, -alpha, ply + 1, false, true);
-        if (score > alpha && r > 0) score = -this.negamax(newDepth, -alpha - 1, -alpha, ply + 1, false, !cutNode);
-        if (pvNode && score > alpha && score < beta) score = -this.negamax(newDepth, -beta, -alpha, ply + 1, true, false);
+        score = 0 - this.negamax(newDepth - r, -1 - alpha, 0 - alpha, ply + 1, false, true);
+        if (score > alpha && r > 0) score = 0 - this.negamax(newDepth, -1 - alpha, 0 - alpha, ply + 1, false, !cutNode);
+        if (pvNode && score > alpha && score < beta) score = 0 - this.negamax(newDepth, 0 - beta, 0 - alpha, ply + 1, true, false);
       }
       pos.unmake();
       if (this.stopped) return 0;
@@ -725,7 +729,7 @@ export class Searcher {
       this.checkStack[ply + 1] = moveGivesCheck(pos, m) ? 1 : 0;
       pos.make(m);
       this.nodes++;
-      const score = -this.quiesce(-beta, -alpha, ply + 1, qdepth + 1);
+      const score = 0 - this.quiesce(0 - beta, 0 - alpha, ply + 1, qdepth + 1);
       pos.unmake();
       if (this.stopped) return 0;
       if (score > best) {
