@@ -317,14 +317,14 @@ export function materialScore(pos: Position): number {
   let phase = pos.phase;
   if (phase > PHASE_MAX) phase = PHASE_MAX;
   const base = ((pos.mg * phase + pos.eg * (PHASE_MAX - phase)) / PHASE_MAX) | 0;
-  return pos.side === RED ? base : -base;
+  return pos.side === RED ? base : 0 - base;
 }
 
 /** Static evaluation from the side to move's point of view. */
 export function evaluate(pos: Position): number {
   const terms =
     pieceTerms(pos, RED) - pieceTerms(pos, BLACK) + defenceTerms(pos, RED) - defenceTerms(pos, BLACK);
-  return materialScore(pos) + (pos.side === RED ? terms : -terms) + TEMPO;
+  return materialScore(pos) + (pos.side === RED ? terms : 0 - terms) + TEMPO;
 }
 
 /**

@@ -114,7 +114,7 @@ export function see(pos: Position, move: number): number {
     d++;
     side ^= 1;
     gain[d] = attackerValue - gain[d - 1];
-    if (Math.max(-gain[d - 1], gain[d]) < 0) break;
+    if (Math.max(0 - gain[d - 1], gain[d]) < 0) break;
     const next = leastValuableAttacker(b, ro, fo, to, side);
     if (next === 0) break;
     attackerValue = SEE_VALUE[b[next] & 7];
@@ -123,7 +123,7 @@ export function see(pos: Position, move: number): number {
     b[next] = 0;
     toggleOcc(ro, fo, next);
   }
-  while (--d > 0) gain[d - 1] = -Math.max(-gain[d - 1], gain[d]);
+  while (--d > 0) gain[d - 1] = 0 - Math.max(0 - gain[d - 1], gain[d]);
   while (saved > 0) {
     saved--;
     const sq = savedSq[saved];
