@@ -53,34 +53,27 @@ export function leastValuableAttacker(b: Uint8Array, rankOcc: Uint16Array, fileO
   const rHi = RANK_LINES.firstHi[re];
   const fLo = FILE_LINES.firstLo[fe];
   const fHi = FILE_LINES.firstHi[fe];
+  // Any first piece can be a cannon's screen, a chariot of the same side included.
   let rook = 0;
   if (rLo !== 0) {
+    const t = RANK_LINES.secondLo[re];
+    if (t !== 0 && b[sq + t] === C) return sq + t;
     if (b[sq + rLo] === R) rook = sq + rLo;
-    else {
-      const t = RANK_LINES.secondLo[re];
-      if (t !== 0 && b[sq + t] === C) return sq + t;
-    }
   }
   if (rHi !== 0) {
+    const t = RANK_LINES.secondHi[re];
+    if (t !== 0 && b[sq + t] === C) return sq + t;
     if (b[sq + rHi] === R) rook = sq + rHi;
-    else {
-      const t = RANK_LINES.secondHi[re];
-      if (t !== 0 && b[sq + t] === C) return sq + t;
-    }
   }
   if (fLo !== 0) {
+    const t = FILE_LINES.secondLo[fe];
+    if (t !== 0 && b[sq + t] === C) return sq + t;
     if (b[sq + fLo] === R) rook = sq + fLo;
-    else {
-      const t = FILE_LINES.secondLo[fe];
-      if (t !== 0 && b[sq + t] === C) return sq + t;
-    }
   }
   if (fHi !== 0) {
+    const t = FILE_LINES.secondHi[fe];
+    if (t !== 0 && b[sq + t] === C) return sq + t;
     if (b[sq + fHi] === R) rook = sq + fHi;
-    else {
-      const t = FILE_LINES.secondHi[fe];
-      if (t !== 0 && b[sq + t] === C) return sq + t;
-    }
   }
   if (rook !== 0) return rook;
   if (IN_PALACE[side * 256 + sq]) {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_MOVES, START_FEN, generateLegal, generatePseudo, moveToIccs, parseFen, toFen } from '../engine/index';
 import { Position } from '../engine/position';
-import { SEE_VALUE, see } from '../engine/see';
+import { SEE_VALUE, leastValuableAttacker, see } from '../engine/see';
 import { rng } from './helpers';
 
 /**
@@ -70,5 +70,39 @@ describe('static exchange evaluation', () => {
     }
     expect(captures).toBeGreaterThan(5000);
     expect(losing).toBeGreaterThan(500);
+  });
+
+  it('picks the least valuable attacker of every enemy piece, as the pseudo-legal captures onto it say, in 3,000 positions', () => {
+    // A cannon that fires over its own chariot is cheaper than the chariot: it must be chosen.
+    const rand = rng(4711);
+    const buf = new Int32Array(MAX_MOVES);
+    let targets = 0;
+    let cannonOverOwnChariot = 0;
+    for (let positions = 0; positions < 3000; ) {
+      const pos = parseFen(START_FEN);
+      for (let ply = 0; ply < 120 && positions < 3000; ply++) {
+        positions++;
+        const n = generatePseudo(pos, buf, 0);
+        const least = new Map<number, number>();
+        for (let i = 0; i < n; i++) {
+          const to = (buf[i] >> 8) & 255;
+          if (pos.board[to] === 0) continue;
+          const v = SEE_VALUE[pos.board[buf[i] & 255] & 7];
+          least.set(to, Math.min(least.get(to) ?? Infinity, v));
+        }
+        for (const [sq, v] of least) {
+          const from = leastValuableAttacker(pos.board, pos.rankOcc, pos.fileOcc, sq, pos.side);
+          expect(from === 0 ? 0 : SEE_VALUE[pos.board[from] & 7], `${toFen(pos)} target ${sq}`).toBe(v);
+          targets++;
+          const screen = from + Math.sign(sq - from) * ((sq & 15) === (from & 15) ? 16 : 1);
+          if ((pos.board[from] & 7) === 6 && (pos.board[screen] & 7) === 5 && pos.board[screen] >> 3 === pos.side) cannonOverOwnChariot++;
+        }
+        const nl = generateLegal(pos, buf, 0);
+        if (nl === 0) break;
+        pos.make(buf[Math.floor(rand() * nl)]);
+      }
+    }
+    expect(targets).toBeGreaterThan(5000);
+    expect(cannonOverOwnChariot).toBeGreaterThan(5);
   });
 });
