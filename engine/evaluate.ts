@@ -67,7 +67,11 @@ function active(weight: number): boolean {
   return weight !== 0;
 }
 
-/** Term 10's count: the enemy chariots, horses and cannons standing in the half of side `us`. */
+/**
+ * Term 10's count: the enemy chariots, horses and cannons standing in the half of side `us`.
+ * The evaluation counts them while it reads the piece lists (pieceTerms); this separate count
+ * serves the tuner's feature extraction, whose `verify` checks the two against each other.
+ */
 export function attackersInHalf(pos: Position, us: number): number {
   const pl = pos.plist;
   const pc = pos.pcount;

@@ -6,7 +6,8 @@
 // next to it (a horse leg), and whose target is not on the king's rank or file, cannot
 // expose the king: it changes no ray through the king and unblocks no horse leg. For the
 // remaining non-king moves only the touched lines and legs are looked at (attackedAfter);
-// king moves and every move in check are tried on the board and tested with kingAttacked.
+// king moves are tried on the board and tested with kingAttacked. In check, only the king's
+// moves and the moves that could answer the checker are tried on the board (filterEvasions).
 
 import { H_FROM_A, H_FROM_B, H_LEG, kingAttacked, kingAttackedOcc, ORTHO, WALL } from './attacks';
 import { FILE_LINES, RANK_LINES, fileEntry, rankEntry } from './lines';
@@ -336,6 +337,28 @@ function attackedOnBoard(b: Uint8Array, k: number, from: number, to: number, by:
   return false;
 }
 
+/**
+ * Is the move `from`-`to` clear of the king on `k`: `from` off its rank and file and not one of
+ * its horse legs (a diagonal neighbour), `to` off its rank and file? Then the move opens and
+ * closes no ray through the king and frees no horse leg (attackedOnBoard looks at nothing else
+ * but the moved piece's own attack).
+ */
+function clearOfKing(k: number, from: number, to: number): boolean {
+  const kf = k & 15;
+  const kr = k >> 4;
+  const d = from - k;
+  return (
+    (from & 15) !== kf &&
+    from >> 4 !== kr &&
+    d !== 15 &&
+    d !== 17 &&
+    d !== -15 &&
+    d !== -17 &&
+    (to & 15) !== kf &&
+    to >> 4 !== kr
+  );
+}
+
 /** attackedOnBoard for the move `from`-`to`, applied to the board array and taken back. */
 function attackedAfter(b: Uint8Array, k: number, from: number, to: number, by: number): boolean {
   const p = b[from];
@@ -359,26 +382,10 @@ export function givesCheck(pos: Position, m: number): boolean {
   const k = pos.plist[(KING | ((us ^ 1) << 3)) * SLOTS];
   const from = m & 255;
   const to = (m >> 8) & 255;
-  // Most moves touch none of those: a chariot, cannon, king, advisor or elephant that neither
-  // leaves nor enters the king's rank or file, nor leaves one of its horse legs, checks nothing.
+  // Most moves touch none of those: a chariot, cannon, king, advisor or elephant move that is
+  // clear of the enemy king's lines and legs checks nothing.
   const kind = b[from] & 7;
-  if (kind !== KNIGHT && kind !== PAWN) {
-    const kf = k & 15;
-    const kr = k >> 4;
-    const d = from - k;
-    if (
-      (from & 15) !== kf &&
-      from >> 4 !== kr &&
-      (to & 15) !== kf &&
-      to >> 4 !== kr &&
-      d !== 15 &&
-      d !== 17 &&
-      d !== -15 &&
-      d !== -17
-    ) {
-      return false;
-    }
-  }
+  if (kind !== KNIGHT && kind !== PAWN && clearOfKing(k, from, to)) return false;
   return attackedAfter(b, k, from, to, us);
 }
 
@@ -621,21 +628,7 @@ export function quickLegal(pos: Position, m: number, ksq: number, check: boolean
   if (!check) {
     const from = m & 255;
     const to = (m >> 8) & 255;
-    const d = from - ksq;
-    const kf = ksq & 15;
-    const kr = ksq >> 4;
-    if (
-      (from & 15) !== kf &&
-      from >> 4 !== kr &&
-      d !== 15 &&
-      d !== 17 &&
-      d !== -15 &&
-      d !== -17 &&
-      (to & 15) !== kf &&
-      to >> 4 !== kr
-    ) {
-      return true;
-    }
+    if (clearOfKing(ksq, from, to)) return true;
     // Not in check and not a king move: only the lines and legs the move touches can matter.
     const b = pos.board;
     if ((b[from] & 7) !== KING) return !attackedAfter(b, ksq, from, to, pos.side ^ 1);

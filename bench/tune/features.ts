@@ -7,7 +7,8 @@
 // where MG = Σ over pieces ±(MATERIAL_MG[kind] + MG_TABLE[kind][class]) (red +, black −, black at
 // its rank-mirrored point), EG likewise, and s = +1 when red is to move. The term counts mirror
 // the terms of engine/evaluate.ts exactly (checked by `verify` in bench/tune/cli.ts); the
-// horse mobility and the attacker count (term 10) are the engine's own functions.
+// horse mobility is the engine's own function, the attacker count (term 10) a separate count
+// exported by engine/evaluate.ts for this purpose.
 
 import * as P from '../../engine/eval-params';
 import { attackersInHalf, horseMobility, palaceAttack } from '../../engine/evaluate';
