@@ -332,8 +332,9 @@ export function evaluate(pos: Position): number {
 }
 
 /**
- * The terms 2-8 and 10 rarely move the score by more than this; quiescence uses it to skip the full
- * evaluation when material alone is far outside the window.
+ * Quiescence skips the full evaluation when material and placement alone are this far outside the
+ * window (the terms 2-8 and 10 can move the score further, but seldom do). 120 won in games
+ * against 250, with 4% more nodes per second and 7% fewer nodes (docs/testing.md).
  */
-export const LAZY_MARGIN = 250;
+export const LAZY_MARGIN = 120;
 
