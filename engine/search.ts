@@ -684,14 +684,13 @@ export class Searcher {
     const ruled = this.ruleScore(ply);
     if (ruled !== null) return ruled;
     const inCheck = this.checkStack[ply] !== 0;
-
     let best = -INFINITE;
     let standPat = 0;
     const picker = this.pickers[ply];
     if (inCheck) {
       picker.initEvasions(pos, this.history, 0);
     } else {
-      // Lazy evaluation: the terms beyond material and placement rarely move the score by more
+      // Lazy evaluation: the terms beyond material and placement seldom move the score by more
       // than LAZY_MARGIN. Far above beta, stand pat on material; far below alpha, the full
       // evaluation could not raise alpha, so the upper estimate stands in for it (it is at most
       // alpha, and it only makes delta pruning more careful).
