@@ -4,7 +4,7 @@
 // asks SEE for the sign (does a capture lose material?), and SEE stops early once the sign is
 // settled, so the signs are compared.
 import { describe, expect, it } from 'vitest';
-import { MAX_MOVES, START_FEN, generateLegal, generatePseudo, moveToIccs, parseFen, toFen } from '../engine/index';
+import { CANNON, MAX_MOVES, ROOK, START_FEN, generateLegal, generatePseudo, moveToIccs, parseFen, toFen } from '../engine/index';
 import { Position } from '../engine/position';
 import { SEE_VALUE, leastValuableAttacker, see } from '../engine/see';
 import { rng } from './helpers';
@@ -94,8 +94,9 @@ describe('static exchange evaluation', () => {
           const from = leastValuableAttacker(pos.board, pos.rankOcc, pos.fileOcc, sq, pos.side);
           expect(from === 0 ? 0 : SEE_VALUE[pos.board[from] & 7], `${toFen(pos)} target ${sq}`).toBe(v);
           targets++;
+          // Counted when the chariot stands right in front of the cannon (a lower bound).
           const screen = from + Math.sign(sq - from) * ((sq & 15) === (from & 15) ? 16 : 1);
-          if ((pos.board[from] & 7) === 6 && (pos.board[screen] & 7) === 5 && pos.board[screen] >> 3 === pos.side) cannonOverOwnChariot++;
+          if ((pos.board[from] & 7) === CANNON && (pos.board[screen] & 7) === ROOK && pos.board[screen] >> 3 === pos.side) cannonOverOwnChariot++;
         }
         const nl = generateLegal(pos, buf, 0);
         if (nl === 0) break;
