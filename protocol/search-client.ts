@@ -3,7 +3,7 @@
 // that every search still gets an answer (the session supplies a fallback move).
 import { Worker } from 'node:worker_threads';
 import type { HashProbe } from '../engine/search';
-import { SIGNAL_COUNT, type CurrMoveInfo, type SearchInfo, type SearchLimits, type SearchResult } from '../engine/limits';
+import { SIGNAL_COUNT, SIGNAL_STOP, type CurrMoveInfo, type SearchInfo, type SearchLimits, type SearchResult } from '../engine/limits';
 import { workerSource } from './worker-source';
 import type { FromWorker, PositionSpec, ToWorker } from './worker-messages';
 
@@ -34,6 +34,8 @@ export class SearchClient {
   private readonly replies = new Map<number, Reply>();
   private hashMb: number;
   private restarts = 0;
+  /** The worker's warm-up stop flag (see search-worker.ts), raised by the first search or probe. */
+  private warmup: Int32Array | null = null;
   /** Why the worker cannot run, once starting it has failed. */
   unavailable: string | null = null;
 
@@ -58,7 +60,9 @@ export class SearchClient {
     }
     let worker: Worker;
     try {
-      worker = new Worker(source, { eval: true });
+      const warmup = new Int32Array(new SharedArrayBuffer(SIGNAL_COUNT * Int32Array.BYTES_PER_ELEMENT));
+      worker = new Worker(source, { eval: true, workerData: { warmup: warmup.buffer } });
+      this.warmup = warmup;
     } catch (err) {
       this.unavailable = `the search worker could not start (${err instanceof Error ? err.message : String(err)})`;
       return;
@@ -120,6 +124,8 @@ export class SearchClient {
 
   private send(msg: ToWorker): boolean {
     if (this.worker === null) return false;
+    // Work that is waited on ends the warm-up; option changes and pings wait behind it.
+    if ((msg.type === 'search' || msg.type === 'probe') && this.warmup !== null) Atomics.store(this.warmup, SIGNAL_STOP, 1);
     this.worker.postMessage(msg);
     return true;
   }

@@ -2,10 +2,10 @@
 // The protocol thread keeps reading input meanwhile; it raises STOP/PONDERHIT in the search's
 // SharedArrayBuffer, and this thread posts info lines and the result back as messages (it never
 // writes to stdout itself, so all output stays in one ordered stream).
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { Position, parseFen } from '../engine/index';
 import { Searcher } from '../engine/search';
-import type { CurrMoveInfo } from '../engine/limits';
+import { SIGNAL_STOP, type CurrMoveInfo } from '../engine/limits';
 import type { FromWorker, PositionSpec, ToWorker } from './worker-messages';
 
 const port = parentPort;
@@ -99,3 +99,26 @@ port.on('message', (msg: ToWorker) => {
     }
   }
 });
+
+/**
+ * Warm-up: a fresh worker runs its code in V8's interpreter, and its first real search would reach
+ * only depth 5 or 6 in 100 ms (a few thousand nodes) while the compiler catches up. So the worker
+ * first searches a fixed middlegame for up to WARMUP_MS with a table of its own, before it reads
+ * any message: `isready` waits for it (readiness is what it asks about), while `go` and a hash
+ * probe stop it at once through the shared flag (search-client.ts raises it when it sends them).
+ * The real searcher, its table and its history are untouched.
+ */
+const WARMUP_MS = 1000;
+const WARMUP_FEN = '2bakab2/6r2/2n1c1nc1/p1p2rp1p/4p4/2PN2PC1/P3P3P/6N2/3CA4/1RBAK1B1R w - - 0 1';
+
+function warmUp(stop: Int32Array): void {
+  if (Atomics.load(stop, SIGNAL_STOP) !== 0) return;
+  try {
+    new Searcher(1).search(parseFen(WARMUP_FEN, new Position()), { movetime: WARMUP_MS }, stop);
+  } catch (err) {
+    post({ type: 'warning', message: `warm-up search failed (${describe(err)})` });
+  }
+}
+
+const data = workerData as { warmup?: SharedArrayBuffer } | undefined;
+if (data?.warmup instanceof SharedArrayBuffer) warmUp(new Int32Array(data.warmup));

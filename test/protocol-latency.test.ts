@@ -54,6 +54,49 @@ describe('latency while searching', () => {
     }, 60_000);
   }
 
+  it('a go sent at start-up ends the warm-up search at once', async () => {
+    // The worker warms its code up with a search of up to a second (search-worker.ts); `go`
+    // must not wait behind it.
+    const times: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      const e = await startChuhan(exe, round % 2 === 0 ? 'ucci' : 'uci');
+      try {
+        const t0 = e.send(`position fen ${MIDDLEGAME}`, 'go depth 1');
+        const b = await e.expect(/^bestmove /, 5000);
+        times.push(b.at - t0);
+      } finally {
+        await e.quit();
+        e.kill();
+      }
+    }
+    console.log(summary('go depth 1 at start-up -> bestmove', times));
+    expect(Math.max(...times)).toBeLessThan(BOUND_STOP_MS);
+  });
+
+  it('the warm-up leaves the real search untouched', async () => {
+    // One engine lets the warm-up finish (isready waits for it), the other interrupts it at once:
+    // the same search from a fresh table must count the same nodes.
+    const nodes: string[] = [];
+    for (const waitReady of [true, false]) {
+      const e = await startChuhan(exe, 'uci');
+      try {
+        if (waitReady) {
+          e.send('isready');
+          await e.expect((l) => l === 'readyok', 5000);
+        }
+        e.send(`position fen ${MIDDLEGAME}`, 'go depth 7');
+        const b = await e.expect(/^bestmove /, 30_000);
+        const info = e.received.filter((r) => r.at <= b.at && /^info depth 7 /.test(r.line)).pop();
+        nodes.push(/ nodes (\d+)/.exec(info?.line ?? '')?.[1] ?? 'none');
+      } finally {
+        await e.quit();
+        e.kill();
+      }
+    }
+    expect(nodes[0]).not.toBe('none');
+    expect(nodes[1]).toBe(nodes[0]);
+  }, 60_000);
+
   it('ponderhit on a finished ponder search answers at once', async () => {
     const e = await startChuhan(exe, 'ucci');
     const hits: number[] = [];
