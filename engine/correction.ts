@@ -10,17 +10,12 @@
 // Entries are kept within +-CORR_LIMIT by the same "gravity" update as the move histories.
 
 import { Position } from './position';
-import { ADVISOR, BISHOP, PAWN } from './types';
-import { ZOBRIST_HI, ZOBRIST_LO } from './zobrist';
 
 /** Entries per side in each table (a power of two). */
 const SIZE = 16384;
 /** Entries are in 1/CORR_GRAIN centipawns and stay within +-CORR_LIMIT (so +-128 cp per table). */
 const CORR_GRAIN = 8;
 const CORR_LIMIT = 1024;
-
-const SLOTS = 8;
-const STRUCTURE_CODES = [ADVISOR, BISHOP, PAWN, ADVISOR | 8, BISHOP | 8, PAWN | 8];
 
 export class CorrectionHistory {
   readonly structure = new Int16Array(2 * SIZE);
@@ -34,20 +29,11 @@ export class CorrectionHistory {
     this.material.fill(0);
   }
 
-  /** Computes the two table indices of `pos` (into structureAt and materialAt). */
+  /** Computes the two table indices of `pos` (into structureAt and materialAt) from its keys (position.ts). */
   index(pos: Position): void {
-    const pl = pos.plist;
-    const pc = pos.pcount;
-    let s = 0;
-    for (let k = 0; k < 6; k++) {
-      const code = STRUCTURE_CODES[k];
-      for (let i = 0, n = pc[code]; i < n; i++) s ^= ZOBRIST_LO[code * 256 + pl[code * SLOTS + i]];
-    }
-    let m = 0;
-    for (let code = 2; code < 16; code++) m ^= ZOBRIST_HI[code * 256 + pc[code]];
     const side = pos.side * SIZE;
-    this.structureAt = side + (s & (SIZE - 1));
-    this.materialAt = side + (m & (SIZE - 1));
+    this.structureAt = side + (pos.structureKey & (SIZE - 1));
+    this.materialAt = side + (pos.materialKey & (SIZE - 1));
   }
 
   /** The correction (centipawns) at the indices `index` last computed. */

@@ -6,11 +6,20 @@
 import { kingAttackedOcc, WALL } from './attacks';
 import { toggleOcc } from './lines';
 import { PHASE_WEIGHT, PSQ_EG, PSQ_MG } from './pst';
-import { IN_BOARD, KING, MAX_HISTORY, PIECE_CODES, RED } from './types';
+import { ADVISOR, BISHOP, IN_BOARD, KING, MAX_HISTORY, PAWN, PIECE_CODES, RED } from './types';
 import { SIDE_HI, SIDE_LO, ZOBRIST_HI, ZOBRIST_LO } from './zobrist';
 
 /** Slots per piece code in the piece lists (the most of one kind is 5 soldiers). */
 const SLOTS = 8;
+
+/** -1 for the codes whose squares make up structureKey (advisors, elephants, soldiers), else 0. */
+const STRUCTURE_MASK = new Int32Array(PIECE_CODES);
+for (const kind of [ADVISOR, BISHOP, PAWN]) STRUCTURE_MASK[kind] = STRUCTURE_MASK[kind | 8] = -1;
+
+/** The material key's term for `count` pieces of `code` (0 for the kings' codes, whose counts never change). */
+function materialTerm(code: number, count: number): number {
+  return code >= 2 ? ZOBRIST_HI[code * 256 + count] : 0;
+}
 
 export class Position {
   /** Piece code per square; WALL off the board. */
@@ -26,6 +35,13 @@ export class Position {
   side = RED;
   keyLo = 0;
   keyHi = 0;
+  /**
+   * Keys for the correction history (correction.ts): the squares of the advisors, elephants and
+   * soldiers of both sides (XOR of their ZOBRIST_LO entries), and the count of each piece code
+   * from 2 up (XOR of ZOBRIST_HI[code * 256 + count]).
+   */
+  structureKey = 0;
+  materialKey = 0;
   /** Material + placement, red minus black, middle game and end game. */
   mg = 0;
   eg = 0;
@@ -61,6 +77,10 @@ export class Position {
     this.side = RED;
     this.keyLo = 0;
     this.keyHi = 0;
+    this.structureKey = 0;
+    let m = 0;
+    for (let code = 0; code < PIECE_CODES; code++) m ^= materialTerm(code, 0);
+    this.materialKey = m;
     this.mg = 0;
     this.eg = 0;
     this.phase = 0;
@@ -73,6 +93,8 @@ export class Position {
   put(sq: number, code: number): void {
     this.board[sq] = code;
     const slot = this.pcount[code]++;
+    this.structureKey ^= ZOBRIST_LO[code * 256 + sq] & STRUCTURE_MASK[code];
+    this.materialKey ^= materialTerm(code, slot) ^ materialTerm(code, slot + 1);
     this.plist[code * SLOTS + slot] = sq;
     this.pindex[sq] = slot;
     toggleOcc(this.rankOcc, this.fileOcc, sq);
@@ -135,6 +157,8 @@ export class Position {
       const moved = this.plist[base + last];
       this.plist[base + slot] = moved;
       this.pindex[moved] = slot;
+      this.structureKey ^= ZOBRIST_LO[c * 256 + to] & STRUCTURE_MASK[c];
+      this.materialKey ^= materialTerm(c, last) ^ materialTerm(c, last + 1);
       lo ^= ZOBRIST_LO[c * 256 + to];
       hi ^= ZOBRIST_HI[c * 256 + to];
       this.mg -= PSQ_MG[c * 256 + to];
@@ -155,6 +179,7 @@ export class Position {
     const pt = p * 256 + to;
     this.keyLo = lo ^ ZOBRIST_LO[pf] ^ ZOBRIST_LO[pt];
     this.keyHi = hi ^ ZOBRIST_HI[pf] ^ ZOBRIST_HI[pt];
+    this.structureKey ^= (ZOBRIST_LO[pf] ^ ZOBRIST_LO[pt]) & STRUCTURE_MASK[p];
     this.mg += PSQ_MG[pt] - PSQ_MG[pf];
     this.eg += PSQ_EG[pt] - PSQ_EG[pf];
     if (this.side !== RED) this.fullmove++;
@@ -181,9 +206,12 @@ export class Position {
     const pt = p * 256 + to;
     this.mg -= PSQ_MG[pt] - PSQ_MG[pf];
     this.eg -= PSQ_EG[pt] - PSQ_EG[pf];
+    this.structureKey ^= (ZOBRIST_LO[pf] ^ ZOBRIST_LO[pt]) & STRUCTURE_MASK[p];
     b[to] = c;
     if (c !== 0) {
       const cslot = this.pcount[c]++;
+      this.structureKey ^= ZOBRIST_LO[c * 256 + to] & STRUCTURE_MASK[c];
+      this.materialKey ^= materialTerm(c, cslot) ^ materialTerm(c, cslot + 1);
       this.plist[c * SLOTS + cslot] = to;
       this.pindex[to] = cslot;
       this.mg += PSQ_MG[c * 256 + to];
@@ -238,6 +266,8 @@ export class Position {
     this.side = o.side;
     this.keyLo = o.keyLo;
     this.keyHi = o.keyHi;
+    this.structureKey = o.structureKey;
+    this.materialKey = o.materialKey;
     this.mg = o.mg;
     this.eg = o.eg;
     this.phase = o.phase;
@@ -274,4 +304,16 @@ export function computeKey(pos: Position): [number, number] {
     hi ^= SIDE_HI;
   }
   return [lo, hi];
+}
+
+/** Computes the correction-history keys of a position from scratch (for tests): [structure, material]. */
+export function computeCorrectionKeys(pos: Position): [number, number] {
+  let structure = 0;
+  let material = 0;
+  for (let sq = 0; sq < 256; sq++) {
+    const c = pos.board[sq];
+    if (c !== 0 && c !== WALL) structure ^= ZOBRIST_LO[c * 256 + sq] & STRUCTURE_MASK[c];
+  }
+  for (let code = 0; code < PIECE_CODES; code++) material ^= materialTerm(code, pos.pcount[code]);
+  return [structure, material];
 }

@@ -5,6 +5,7 @@ import {
   MAX_MOVES,
   Position,
   START_FEN,
+  computeCorrectionKeys,
   computeKey,
   generateCaptures,
   generateLegal,
@@ -43,7 +44,7 @@ function snapshot(pos: Position) {
     lists.push(squares.sort((a, b) => a - b).join(','));
   }
   const [lo, hi] = computeKey(pos);
-  return { fen: toFen(pos), mg, eg, phase, lists, lo, hi, occ: occupancy(pos) };
+  return { fen: toFen(pos), mg, eg, phase, lists, lo, hi, corr: computeCorrectionKeys(pos), occ: occupancy(pos) };
 }
 
 /** The rank and file occupancy masks recomputed from the board, in the layout Position keeps them. */
@@ -60,11 +61,19 @@ function occupancy(pos: Position): string {
 }
 
 function sameSums(pos: Position, s: ReturnType<typeof snapshot>): boolean {
-  return pos.mg === s.mg && pos.eg === s.eg && pos.phase === s.phase && pos.keyLo === s.lo && pos.keyHi === s.hi;
+  return (
+    pos.mg === s.mg &&
+    pos.eg === s.eg &&
+    pos.phase === s.phase &&
+    pos.keyLo === s.lo &&
+    pos.keyHi === s.hi &&
+    pos.structureKey === s.corr[0] &&
+    pos.materialKey === s.corr[1]
+  );
 }
 
 function incremental(pos: Position) {
-  return { mg: pos.mg, eg: pos.eg, phase: pos.phase, lo: pos.keyLo, hi: pos.keyHi };
+  return { mg: pos.mg, eg: pos.eg, phase: pos.phase, lo: pos.keyLo, hi: pos.keyHi, corr: [pos.structureKey, pos.materialKey] };
 }
 
 /** The occupancy masks Position keeps incrementally. */
@@ -73,7 +82,7 @@ function keptOccupancy(pos: Position): string {
 }
 
 describe('random games', () => {
-  it('keep every incremental field (occupancy masks included) equal to its from-scratch value over 100,000 random moves, and unmake restores all', () => {
+  it('keep every incremental field (occupancy masks and correction keys included) equal to its from-scratch value over 100,000 random moves, and unmake restores all', () => {
     const rand = rng(12345);
     const buf = new Int32Array(MAX_MOVES);
     let moves = 0;
@@ -86,7 +95,7 @@ describe('random games', () => {
         const n = generateLegal(pos, buf, 0);
         if (n === 0) break;
         const s = snapshot(pos);
-        if (!sameSums(pos, s)) expect(incremental(pos)).toEqual({ mg: s.mg, eg: s.eg, phase: s.phase, lo: s.lo, hi: s.hi });
+        if (!sameSums(pos, s)) expect(incremental(pos)).toEqual({ mg: s.mg, eg: s.eg, phase: s.phase, lo: s.lo, hi: s.hi, corr: s.corr });
         if (keptOccupancy(pos) !== s.occ) expect(keptOccupancy(pos)).toBe(s.occ);
         snaps.push(s);
         pos.make(buf[Math.floor(rand() * n)]);
@@ -98,7 +107,7 @@ describe('random games', () => {
         const s = snaps[pos.ply];
         const now = snapshot(pos);
         if (JSON.stringify(now) !== JSON.stringify(s)) expect(now).toEqual(s);
-        if (!sameSums(pos, s)) expect(incremental(pos)).toEqual({ mg: s.mg, eg: s.eg, phase: s.phase, lo: s.lo, hi: s.hi });
+        if (!sameSums(pos, s)) expect(incremental(pos)).toEqual({ mg: s.mg, eg: s.eg, phase: s.phase, lo: s.lo, hi: s.hi, corr: s.corr });
         if (keptOccupancy(pos) !== s.occ) expect(keptOccupancy(pos)).toBe(s.occ);
       }
       expect(toFen(pos)).toBe(START_FEN);
