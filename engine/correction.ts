@@ -10,6 +10,7 @@
 // Entries are kept within +-CORR_LIMIT by the same "gravity" update as the move histories.
 
 import { Position } from './position';
+import { MAX_PLY } from './searchconst';
 
 /** Entries per side in each table (a power of two). */
 const SIZE = 16384;
@@ -17,40 +18,52 @@ const SIZE = 16384;
 const CORR_GRAIN = 8;
 const CORR_LIMIT = 1024;
 
+/** Moves one entry toward `bonus` with gravity (the entry stays within +-CORR_LIMIT). */
+function learn(table: Int16Array, i: number, bonus: number, mag: number): void {
+  const e = table[i];
+  table[i] = e + bonus - (((e * mag) / CORR_LIMIT) | 0);
+}
+
 export class CorrectionHistory {
   readonly structure = new Int16Array(2 * SIZE);
   readonly material = new Int16Array(2 * SIZE);
-  /** The indices of the current position, set by `index`. */
-  structureAt = 0;
-  materialAt = 0;
+  /** The two table indices of the position at each ply, set by `correction`. */
+  private readonly at = new Int32Array((MAX_PLY + 2) * 2);
 
   clear(): void {
     this.structure.fill(0);
     this.material.fill(0);
   }
 
-  /** Computes the two table indices of `pos` (into structureAt and materialAt) from its keys (position.ts). */
-  index(pos: Position): void {
+  /**
+   * The correction (centipawns) for `pos`, searched at `ply`, from its keys (position.ts); the
+   * table indices are kept for `update` at the same ply.
+   */
+  correction(pos: Position, ply: number): number {
     const side = pos.side * SIZE;
-    this.structureAt = side + (pos.structureKey & (SIZE - 1));
-    this.materialAt = side + (pos.materialKey & (SIZE - 1));
+    const si = side + (pos.structureKey & (SIZE - 1));
+    const mi = side + (pos.materialKey & (SIZE - 1));
+    this.at[ply * 2] = si;
+    this.at[ply * 2 + 1] = mi;
+    return ((this.structure[si] + this.material[mi]) / CORR_GRAIN) | 0;
   }
 
-  /** The correction (centipawns) at the indices `index` last computed. */
-  correction(structureAt: number, materialAt: number): number {
-    return ((this.structure[structureAt] + this.material[materialAt]) / CORR_GRAIN) | 0;
+  /** The table indices `correction` last used at `ply`: [structure, material] (for tests). */
+  indices(ply: number): number[] {
+    return [this.at[ply * 2], this.at[ply * 2 + 1]];
   }
 
-  /** Moves both entries toward `diff` (search result minus corrected evaluation, centipawns). */
-  update(structureAt: number, materialAt: number, diff: number, depth: number): void {
+  /**
+   * Moves the entries of the position `correction` saw at `ply` toward `diff` (search result
+   * minus corrected evaluation, centipawns), by more for deeper searches.
+   */
+  update(ply: number, diff: number, depth: number): void {
     let bonus = ((diff * depth * CORR_GRAIN) / 8) | 0;
     const cap = CORR_LIMIT >> 2;
     if (bonus > cap) bonus = cap;
     else if (bonus < -cap) bonus = -cap;
     const mag = bonus < 0 ? -bonus : bonus;
-    const s = this.structure[structureAt];
-    this.structure[structureAt] = s + bonus - (((s * mag) / CORR_LIMIT) | 0);
-    const m = this.material[materialAt];
-    this.material[materialAt] = m + bonus - (((m * mag) / CORR_LIMIT) | 0);
+    learn(this.structure, this.at[ply * 2], bonus, mag);
+    learn(this.material, this.at[ply * 2 + 1], bonus, mag);
   }
 }

@@ -396,7 +396,7 @@ export class Searcher {
    *  1. rules: 60-move limit, repetition verdicts (Asian rules), mate-distance pruning;
    *  2. transposition-table cutoff (non-PV nodes);
    *  3. static evaluation, corrected by the correction history (correction.ts); reverse
- *     futility pruning; null move (not in check, verified
+   *     futility pruning; null move (not in check, verified
    *     when the side to move has few attacking pieces);
    *  4. internal iterative reduction when there is no hash move;
    *  5. the move loop: check extension, late-move pruning, futility and SEE pruning,
@@ -449,17 +449,11 @@ export class Searcher {
     let staticEval: number;
     let rawEval = 0;
     let corrEval = 0;
-    let corrS = 0;
-    let corrM = 0;
     if (inCheck) staticEval = -INFINITE;
     else {
       rawEval = ttHit && ttEval !== 0 ? ttEval : evaluate(pos);
       // The evaluation corrected by what searches of similar positions found (correction.ts).
-      const ch = this.correction;
-      ch.index(pos);
-      corrS = ch.structureAt;
-      corrM = ch.materialAt;
-      corrEval = rawEval + ch.correction(corrS, corrM);
+      corrEval = rawEval + this.correction.correction(pos, ply);
       if (corrEval >= MATE_BOUND) corrEval = MATE_BOUND - 1;
       else if (corrEval <= -MATE_BOUND) corrEval = 1 - MATE_BOUND;
       staticEval = corrEval;
@@ -649,7 +643,7 @@ export class Searcher {
       best < MATE_BOUND &&
       (bound === BOUND_EXACT || (bound === BOUND_LOWER ? best > corrEval : best < corrEval))
     ) {
-      this.correction.update(corrS, corrM, best - corrEval, depth);
+      this.correction.update(ply, best - corrEval, depth);
     }
     tt.store(pos.keyLo, pos.keyHi, ply, bestMove, best, rawEval, depth, bound);
     return best;

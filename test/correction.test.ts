@@ -5,60 +5,69 @@ import { parseFen, parseIccs, Position } from '../engine/index';
 
 const START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 
-function indices(fen: string, moves: string[] = []): [number, number] {
+function play(fen: string, moves: string[] = []): Position {
   const pos = parseFen(fen, new Position());
   for (const m of moves) pos.make(parseIccs(pos, m));
+  return pos;
+}
+
+/** The table indices of a position: [structure, material]. */
+function indices(fen: string, moves: string[] = []): number[] {
   const ch = new CorrectionHistory();
-  ch.index(pos);
-  return [ch.structureAt, ch.materialAt];
+  ch.correction(play(fen, moves), 3);
+  return ch.indices(3);
 }
 
 describe('correction history', () => {
   it('shares the structure entry between positions whose soldiers, advisors and elephants stand alike', () => {
     const start = indices(START);
-    // Horses and chariots out and back, cannons moved: the same structure and material.
-    const [s, m] = indices(START, ['b0c2', 'b9c7', 'h2e2', 'h7e7']);
-    expect([s, m]).toEqual(start);
+    // Horses out, cannons moved: the same structure and material.
+    expect(indices(START, ['b0c2', 'b9c7', 'h2e2', 'h7e7'])).toEqual(start);
     // A soldier step changes the structure, not the material.
-    const [s2, m2] = indices(START, ['c3c4', 'c6c5']);
-    expect(s2).not.toBe(start[0]);
-    expect(m2).toBe(start[1]);
+    const soldiers = indices(START, ['c3c4', 'c6c5']);
+    expect(soldiers[0]).not.toBe(start[0]);
+    expect(soldiers[1]).toBe(start[1]);
     // An advisor move changes it too.
     expect(indices(START, ['d0e1', 'd9e8'])[0]).not.toBe(start[0]);
   });
 
-  it('keys the material entry by the counts of each kind, and both by the side to move', () => {
+  it('keys the material entry by the counts of each kind, and both entries by the side to move', () => {
     const start = indices(START);
-    // Cannon takes horse (h2h9), chariot takes cannon back: material changes.
-    const afterTrade = indices(START, ['h2h9', 'i9h9']);
-    expect(afterTrade[1]).not.toBe(start[1]);
-    // The same material with the other side to move uses the other half of the tables.
-    const blackToMove = indices(START.replace(' w ', ' b '));
-    expect(blackToMove[0]).not.toBe(start[0]);
-    expect(blackToMove[1]).not.toBe(start[1]);
+    // Cannon takes horse, chariot takes the cannon back: the material entry changes.
+    const trade = indices(START, ['h2h9', 'i9h9']);
+    expect(trade[0]).toBe(start[0]);
+    expect(trade[1]).not.toBe(start[1]);
+    // The same position with black to move uses the other half of both tables.
+    const black = indices(START.replace(' w ', ' b '));
+    expect(black[0]).not.toBe(start[0]);
+    expect(black[1]).not.toBe(start[1]);
   });
 
   it('moves toward the search results, weighted by depth, and stays bounded', () => {
+    const pos = play(START, ['h2e2']);
     const ch = new CorrectionHistory();
-    const [s, m] = [5, 77];
-    expect(ch.correction(s, m)).toBe(0);
-    ch.update(s, m, 40, 4);
-    const after1 = ch.correction(s, m);
+    expect(ch.correction(pos, 1)).toBe(0);
+    ch.update(1, 40, 4);
+    const after1 = ch.correction(pos, 1);
     expect(after1).toBeGreaterThan(0);
     // Deeper results move it further.
     const deep = new CorrectionHistory();
-    deep.update(s, m, 40, 8);
-    expect(deep.correction(s, m)).toBeGreaterThan(after1);
+    deep.correction(pos, 1);
+    deep.update(1, 40, 8);
+    expect(deep.correction(pos, 1)).toBeGreaterThan(after1);
     // Repeated huge errors saturate: each table holds at most 128 cp.
-    for (let i = 0; i < 1000; i++) ch.update(s, m, 5000, 20);
-    expect(ch.correction(s, m)).toBeLessThanOrEqual(256);
-    expect(ch.correction(s, m)).toBeGreaterThan(200);
-    for (let i = 0; i < 1000; i++) ch.update(s, m, -5000, 20);
-    expect(ch.correction(s, m)).toBeGreaterThanOrEqual(-256);
-    expect(ch.correction(s, m)).toBeLessThan(-200);
-    // Other entries are untouched; clear resets.
-    expect(ch.correction(s + 1, m + 1)).toBe(0);
+    for (let i = 0; i < 1000; i++) ch.update(1, 5000, 20);
+    expect(ch.correction(pos, 1)).toBeLessThanOrEqual(256);
+    expect(ch.correction(pos, 1)).toBeGreaterThan(200);
+    for (let i = 0; i < 1000; i++) ch.update(1, -5000, 20);
+    expect(ch.correction(pos, 1)).toBeGreaterThanOrEqual(-256);
+    expect(ch.correction(pos, 1)).toBeLessThan(-200);
+    // Another ply's position is looked up on its own; after a soldier move it shares only the
+    // material entry (black to move in both).
+    expect(ch.correction(play(START, ['h2e2', 'c6c5', 'b0c2']), 2)).toBeLessThan(-100);
+    expect(ch.correction(play(START, ['h2e2', 'c6c5', 'b0c2']), 2)).toBeGreaterThanOrEqual(-128);
+    expect(ch.indices(1)).not.toEqual(ch.indices(2));
     ch.clear();
-    expect(ch.correction(s, m)).toBe(0);
+    expect(ch.correction(pos, 1)).toBe(0);
   });
 });
