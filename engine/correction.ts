@@ -9,6 +9,7 @@
 // entries; the evaluation the search prunes with is the raw one plus both corrections.
 // Entries are kept within +-CORR_LIMIT by the same "gravity" update as the move histories.
 
+import { gravity } from './history';
 import { Position } from './position';
 import { MAX_PLY } from './searchconst';
 
@@ -17,12 +18,6 @@ const SIZE = 16384;
 /** Entries are in 1/CORR_GRAIN centipawns and stay within +-CORR_LIMIT (so +-128 cp per table). */
 const CORR_GRAIN = 8;
 const CORR_LIMIT = 1024;
-
-/** Moves one entry toward `bonus` with gravity (the entry stays within +-CORR_LIMIT). */
-function learn(table: Int16Array, i: number, bonus: number, mag: number): void {
-  const e = table[i];
-  table[i] = e + bonus - (((e * mag) / CORR_LIMIT) | 0);
-}
 
 export class CorrectionHistory {
   readonly structure = new Int16Array(2 * SIZE);
@@ -62,8 +57,9 @@ export class CorrectionHistory {
     const cap = CORR_LIMIT >> 2;
     if (bonus > cap) bonus = cap;
     else if (bonus < -cap) bonus = -cap;
-    const mag = bonus < 0 ? -bonus : bonus;
-    learn(this.structure, this.at[ply * 2], bonus, mag);
-    learn(this.material, this.at[ply * 2 + 1], bonus, mag);
+    const si = this.at[ply * 2];
+    const mi = this.at[ply * 2 + 1];
+    this.structure[si] = gravity(this.structure[si], bonus, CORR_LIMIT);
+    this.material[mi] = gravity(this.material[mi], bonus, CORR_LIMIT);
   }
 }

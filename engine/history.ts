@@ -16,6 +16,16 @@ export function contBase(prevPiece: number, prevTo: number): number {
   return (prevPiece * 90 + SQ90[prevTo]) * 16 * 90;
 }
 
+/**
+ * The "gravity" update shared by the histories here and the correction history (correction.ts):
+ * `entry` moves by `bonus` (clamped to +-limit), less in proportion to how far it already is in
+ * that direction, so that it stays within +-limit and recent results weigh more than old ones.
+ */
+export function gravity(entry: number, bonus: number, limit: number): number {
+  const clamped = bonus > limit ? limit : bonus < -limit ? -limit : bonus;
+  return entry + clamped - (((entry * (clamped < 0 ? -clamped : clamped)) / limit) | 0);
+}
+
 export class History {
   readonly quiet = new Int32Array(16 * 256);
   readonly killers = new Int32Array(MAX_PLY * 2);
@@ -41,15 +51,11 @@ export class History {
   }
 
   update(index: number, bonus: number): void {
-    const h = this.quiet[index];
-    const clamped = bonus > HISTORY_MAX ? HISTORY_MAX : bonus < -HISTORY_MAX ? -HISTORY_MAX : bonus;
-    this.quiet[index] = h + clamped - ((h * (clamped < 0 ? -clamped : clamped)) / HISTORY_MAX | 0);
+    this.quiet[index] = gravity(this.quiet[index], bonus, HISTORY_MAX);
   }
 
   updateCont(index: number, bonus: number): void {
-    const h = this.cont[index];
-    const clamped = bonus > HISTORY_MAX ? HISTORY_MAX : bonus < -HISTORY_MAX ? -HISTORY_MAX : bonus;
-    this.cont[index] = h + clamped - ((h * (clamped < 0 ? -clamped : clamped)) / HISTORY_MAX | 0);
+    this.cont[index] = gravity(this.cont[index], bonus, HISTORY_MAX);
   }
 
   addKiller(ply: number, move: number): void {
