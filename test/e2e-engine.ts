@@ -237,6 +237,20 @@ export async function startChuhan(exe: string, dialect: 'ucci' | 'uci'): Promise
   return e;
 }
 
+/**
+ * Runs `fn` on a freshly started engine, then quits it whatever happened (killing it should it not
+ * exit), and returns what `fn` returned.
+ */
+export async function withChuhan<T>(exe: string, dialect: 'ucci' | 'uci', fn: (e: EngineProcess) => Promise<T>): Promise<T> {
+  const e = await startChuhan(exe, dialect);
+  try {
+    return await fn(e);
+  } finally {
+    await e.quit();
+    e.kill();
+  }
+}
+
 export const FAIRY_STOCKFISH = '/usr/games/fairy-stockfish';
 
 /** A position reached from a FEN (read leniently) by ICCS moves, history kept. */

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_MOVES, START_FEN, generateLegal, parseFen, parseIccs, type Position } from '../engine/index';
-import { EngineProcess, FAIRY_STOCKFISH, builtEngine, startChuhan } from './e2e-engine';
+import { EngineProcess, FAIRY_STOCKFISH, builtEngine, withChuhan } from './e2e-engine';
 
 const HAVE_FAIRY = existsSync(FAIRY_STOCKFISH);
 const MAX_PLIES = 150;
@@ -147,10 +147,23 @@ describe.skipIf(!HAVE_FAIRY)('a full game against Fairy-Stockfish', () => {
     exe = builtEngine();
   }, 180_000);
 
+  /** Plays one game with a fresh Chuhan and a fresh Fairy-Stockfish, quitting both afterwards. */
+  async function withBoth(dialect: 'ucci' | 'uci', fn: (ours: EngineProcess, fairy: EngineProcess) => Promise<void>): Promise<void> {
+    await withChuhan(exe, dialect, async (ours) => {
+      const fairy = await startFairy();
+      try {
+        await fn(ours, fairy);
+        expect(ours.stderr).toBe('');
+        expect(ours.alive).toBe(true);
+      } finally {
+        await fairy.quit();
+        fairy.kill();
+      }
+    });
+  }
+
   it('UCCI, Chuhan as Red, 6 s + 50 ms each', async () => {
-    const ours = await startChuhan(exe, 'ucci');
-    const fairy = await startFairy();
-    try {
+    await withBoth('ucci', async (ours, fairy) => {
       ours.send('setoption usemillisec true', 'setoption hashsize 16', 'setoption newgame');
       await ours.sync();
       const result = await playGame(
@@ -159,20 +172,11 @@ describe.skipIf(!HAVE_FAIRY)('a full game against Fairy-Stockfish', () => {
         false,
       );
       expect(result).not.toMatch(/^Chuhan lost on time/);
-      expect(ours.stderr).toBe('');
-      expect(ours.alive).toBe(true);
-    } finally {
-      await ours.quit();
-      await fairy.quit();
-      ours.kill();
-      fairy.kill();
-    }
+    });
   }, 90_000);
 
   it('UCI with pondering, Chuhan as Black, 6 s + 50 ms each', async () => {
-    const ours = await startChuhan(exe, 'uci');
-    const fairy = await startFairy();
-    try {
+    await withBoth('uci', async (ours, fairy) => {
       ours.send('setoption name Hash value 16', 'setoption name Ponder value true', 'ucinewgame');
       await ours.sync();
       const result = await playGame(
@@ -181,13 +185,6 @@ describe.skipIf(!HAVE_FAIRY)('a full game against Fairy-Stockfish', () => {
         true,
       );
       expect(result).not.toMatch(/^Chuhan lost on time/);
-      expect(ours.stderr).toBe('');
-      expect(ours.alive).toBe(true);
-    } finally {
-      await ours.quit();
-      await fairy.quit();
-      ours.kill();
-      fairy.kill();
-    }
+    });
   }, 90_000);
 });

@@ -3,7 +3,7 @@
 // is read from the engine's debug output (`info string` lines), and what it does from its replies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { START_FEN } from '../engine/index';
-import { EngineProcess, builtEngine, legalBest, position, startChuhan } from './e2e-engine';
+import { EngineProcess, builtEngine, legalBest, position, startChuhan, withChuhan } from './e2e-engine';
 
 let exe: string;
 beforeAll(() => {
@@ -388,16 +388,13 @@ describe('§14.1 conformance, handshake and quit', () => {
   });
 
   it('UCI info lines carry score cp / score mate and multipv; MultiPV 3 reports three lines', async () => {
-    const e = await startChuhan(exe, 'uci');
-    try {
+    await withChuhan(exe, 'uci', async (e) => {
       e.send('setoption name MultiPV value 3', 'position startpos', 'go depth 4');
       const best = await e.expect(/^bestmove/);
       legalBest(best.line, position(START_FEN));
       const infos = e.received.map((r) => r.line).filter((l) => l.startsWith('info depth'));
       expect(infos.every((l) => / score (cp|mate) -?\d+/.test(l) && / multipv \d+ /.test(l))).toBe(true);
       expect(infos.some((l) => / multipv 3 /.test(l))).toBe(true);
-    } finally {
-      await e.quit();
-    }
+    });
   });
 });

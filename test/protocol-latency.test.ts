@@ -2,7 +2,7 @@
 // `quit` → process exit, measured over pipes against the real executable. The targets are 50, 50
 // and 100 ms; the assertions allow for a loaded test machine, and the figures are printed.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { builtEngine, startChuhan } from './e2e-engine';
+import { builtEngine, startChuhan, withChuhan } from './e2e-engine';
 
 /** A busy middle game, so that the search is deep in its tree when interrupted. */
 const MIDDLEGAME = 'r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 4 3';
@@ -26,10 +26,9 @@ describe('latency while searching', () => {
 
   for (const dialect of ['ucci', 'uci'] as const) {
     it(`${dialect}: isready and stop are answered at once`, async () => {
-      const e = await startChuhan(exe, dialect);
       const ready: number[] = [];
       const stop: number[] = [];
-      try {
+      await withChuhan(exe, dialect, async (e) => {
         for (let round = 0; round < 5; round++) {
           e.send(`position fen ${MIDDLEGAME}`, 'go infinite');
           await e.expect(/^info depth/, 5000);
@@ -44,10 +43,7 @@ describe('latency while searching', () => {
           const b = await e.expect(/^bestmove /, 2000);
           stop.push(b.at - t0);
         }
-      } finally {
-        await e.quit();
-        e.kill();
-      }
+      });
       console.log(`${dialect} ${summary('isready -> readyok', ready)}; ${summary('stop -> bestmove', stop)}`);
       expect(Math.max(...ready)).toBeLessThan(BOUND_ISREADY_MS);
       expect(Math.max(...stop)).toBeLessThan(BOUND_STOP_MS);
@@ -59,15 +55,11 @@ describe('latency while searching', () => {
     // must not wait behind it.
     const times: number[] = [];
     for (let round = 0; round < 3; round++) {
-      const e = await startChuhan(exe, round % 2 === 0 ? 'ucci' : 'uci');
-      try {
+      await withChuhan(exe, round % 2 === 0 ? 'ucci' : 'uci', async (e) => {
         const t0 = e.send(`position fen ${MIDDLEGAME}`, 'go depth 1');
         const b = await e.expect(/^bestmove /, 5000);
         times.push(b.at - t0);
-      } finally {
-        await e.quit();
-        e.kill();
-      }
+      });
     }
     console.log(summary('go depth 1 at start-up -> bestmove', times));
     expect(Math.max(...times)).toBeLessThan(BOUND_STOP_MS);
@@ -78,8 +70,7 @@ describe('latency while searching', () => {
     // the same search from a fresh table must count the same nodes.
     const nodes: string[] = [];
     for (const waitReady of [true, false]) {
-      const e = await startChuhan(exe, 'uci');
-      try {
+      await withChuhan(exe, 'uci', async (e) => {
         if (waitReady) {
           e.send('isready');
           await e.expect((l) => l === 'readyok', 5000);
@@ -88,19 +79,15 @@ describe('latency while searching', () => {
         const b = await e.expect(/^bestmove /, 30_000);
         const info = e.received.filter((r) => r.at <= b.at && /^info depth 7 /.test(r.line)).pop();
         nodes.push(/ nodes (\d+)/.exec(info?.line ?? '')?.[1] ?? 'none');
-      } finally {
-        await e.quit();
-        e.kill();
-      }
+      });
     }
     expect(nodes[0]).not.toBe('none');
     expect(nodes[1]).toBe(nodes[0]);
   }, 60_000);
 
   it('ponderhit on a finished ponder search answers at once', async () => {
-    const e = await startChuhan(exe, 'ucci');
     const hits: number[] = [];
-    try {
+    await withChuhan(exe, 'ucci', async (e) => {
       for (let round = 0; round < 3; round++) {
         // A shallow ponder search finishes quickly and must hold its reply until ponderhit.
         e.send('position startpos moves h2e2', 'go ponder depth 3');
@@ -110,10 +97,7 @@ describe('latency while searching', () => {
         const b = await e.expect(/^bestmove /, 2000);
         hits.push(b.at - t0);
       }
-    } finally {
-      await e.quit();
-      e.kill();
-    }
+    });
     console.log(summary('ponderhit (held reply) -> bestmove', hits));
     expect(Math.max(...hits)).toBeLessThan(BOUND_STOP_MS);
   });

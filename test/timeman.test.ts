@@ -1,0 +1,79 @@
+// The time manager's budgets, played out over whole games on a simulated clock: whatever a move
+// takes up to its hard limit (plus the latency the overhead stands for), the clock must not run
+// out, and with an increment it must keep enough time back to absorb a scheduling stall on top of
+// a move's hard limit (the CI run of 2299e7a lost on time to one of about 200 ms, at a clock of
+// about 290 ms that the budget of then settled to at 6 s + 50 ms).
+import { describe, expect, it } from 'vitest';
+import { MOVE_OVERHEAD, timeBudget } from '../engine/timeman';
+
+/** Stall the clock must still cover after a move's hard limit, with an increment. */
+const STALL_MS = 300;
+
+interface Played {
+  /** Smallest (clock − hard limit) seen before a move. */
+  minSlack: number;
+  /** The clock after the last move. */
+  final: number;
+  /** Sum of the time spent. */
+  spent: number;
+}
+
+/** Plays `moves` moves from `base` ms + `inc` ms, each taking `take(budget)` plus the latency. */
+function play(base: number, inc: number, moves: number, take: 'soft' | 'hard', latency = 10): Played {
+  let clock = base;
+  let minSlack = Infinity;
+  let spent = 0;
+  for (let i = 0; i < moves; i++) {
+    const b = timeBudget({ time: clock, increment: inc });
+    expect(b.soft).toBeGreaterThanOrEqual(1);
+    expect(b.soft).toBeLessThanOrEqual(b.hard);
+    minSlack = Math.min(minSlack, clock - b.hard);
+    const t = b[take] + latency;
+    clock -= t;
+    spent += t;
+    expect(clock).toBeGreaterThan(0);
+    clock += inc;
+  }
+  return { minSlack, final: clock, spent };
+}
+
+describe('timeBudget', () => {
+  it('movetime: the given time less a share of the overhead; infinite and untimed: no limit', () => {
+    expect(timeBudget({ movetime: 1000 })).toEqual({ soft: 1000 - MOVE_OVERHEAD, hard: 1000 - MOVE_OVERHEAD });
+    expect(timeBudget({ movetime: 40 }).hard).toBe(30);
+    expect(timeBudget({ infinite: true, time: 1000 }).hard).toBe(Infinity);
+    expect(timeBudget({ depth: 5 }).soft).toBe(Infinity);
+  });
+
+  for (const [base, inc] of [
+    [2000, 20],
+    [5000, 50],
+    [6000, 50],
+    [10_000, 100],
+    [60_000, 1000],
+  ]) {
+    for (const take of ['soft', 'hard'] as const) {
+      it(`${base / 1000} s + ${inc} ms, every move taking its ${take} limit: ${STALL_MS} ms stay beyond the hard limit`, () => {
+        const r = play(base, inc, 400, take);
+        expect(r.minSlack).toBeGreaterThanOrEqual(STALL_MS);
+        // ...and the clock is used: no more than a second and a fifth of the base is left unused.
+        expect(r.final).toBeLessThan(1000 + base / 5);
+      });
+    }
+  }
+
+  it('sudden death: 120 moves of soft limits fit in 60 s, and an early move gets a real share', () => {
+    const r = play(60_000, 0, 120, 'soft');
+    expect(r.final).toBeGreaterThan(0);
+    expect(timeBudget({ time: 60_000 }).soft).toBeGreaterThan(2000);
+  });
+
+  it('moves to go: the last move before the control may use most of the clock, and 10 moves fit in 10 s', () => {
+    const b = timeBudget({ time: 10_000, movestogo: 1 });
+    expect(b.hard).toBeGreaterThan(7000);
+    expect(b.hard).toBeLessThan(9000);
+    let clock = 10_000;
+    for (let togo = 10; togo >= 1; togo--) clock -= timeBudget({ time: clock, movestogo: togo }).soft + 10;
+    expect(clock).toBeGreaterThan(200);
+  });
+});
