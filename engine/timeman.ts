@@ -15,7 +15,7 @@ export interface TimeBudget {
 
 /** Milliseconds kept in reserve on every move for latency outside the search. */
 export const MOVE_OVERHEAD = 30;
-/** Milliseconds of the clock never planned for, whatever the clock (see timeBudget). */
+/** Sets the reserve on short clocks: none at twice this clock, more below (see timeBudget). */
 export const LOW_CLOCK_RESERVE = 300;
 
 export function timeBudget(limits: SearchLimits, overhead = MOVE_OVERHEAD): TimeBudget {
@@ -31,13 +31,13 @@ export function timeBudget(limits: SearchLimits, overhead = MOVE_OVERHEAD): Time
   // 200 self-play games: most games end well before the clock runs down, and with 26 Chuhan
   // finished its games against Fairy-Stockfish with 20-40% of the base time unused.
   const mtg = limits.movestogo !== undefined && limits.movestogo > 0 ? Math.min(limits.movestogo, 40) : 20;
-  // Kept back from every budget: 4% of the clock, and on a short clock more, up to 80% of it:
-  // LOW_CLOCK_RESERVE at a clock of that size, tapering to nothing at twice that. With an
-  // increment the clock settles where a move's spending equals the increment; the reserve lifts
-  // that level (at 5 s + 50 ms from about 200 to about 400 ms, at 2 s + 20 ms from 70 to 330), so
-  // that a busy machine's scheduling stall (200 ms and more with several engines on two cores) on
-  // top of a move's hard limit still leaves time on the clock. Clocks above twice the reserve,
-  // where the game is decided, are budgeted as before.
+  // Kept back from every budget: 4% of the clock, and on a short clock more: 2 × LOW_CLOCK_RESERVE
+  // less the clock (so nothing at 600 ms, 200 ms at 400 ms), but at most 80% of the clock (267 ms
+  // at 333 ms). With an increment the clock settles where a move's spending equals the increment;
+  // the reserve lifts that level (at 5 s + 50 ms from about 200 to about 400 ms, at 2 s + 20 ms
+  // from 70 to 330), so that a busy machine's scheduling stall (200 ms and more with several
+  // engines on two cores) on top of a move's hard limit still leaves time on the clock. Clocks of
+  // 600 ms and more, where the game is decided, are budgeted as before.
   const reserve = Math.max(time * 0.04, Math.min(time * 0.8, 2 * LOW_CLOCK_RESERVE - time));
   const usable = Math.max(0, time - overhead - reserve);
   const base = usable / mtg + inc * 0.75;
