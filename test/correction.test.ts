@@ -1,20 +1,13 @@
 // Correction history: which positions share an entry, and how the entries learn.
 import { describe, expect, it } from 'vitest';
 import { CorrectionHistory } from '../engine/correction';
-import { parseFen, parseIccs, Position } from '../engine/index';
-
-const START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
-
-function play(fen: string, moves: string[] = []): Position {
-  const pos = parseFen(fen, new Position());
-  for (const m of moves) pos.make(parseIccs(pos, m));
-  return pos;
-}
+import { START_FEN as START } from '../engine/index';
+import { position } from './helpers';
 
 /** The table indices of a position: [structure, material]. */
 function indices(fen: string, moves: string[] = []): number[] {
   const ch = new CorrectionHistory();
-  ch.correction(play(fen, moves), 3);
+  ch.correction(position(fen, moves), 3);
   return ch.indices(3);
 }
 
@@ -44,7 +37,7 @@ describe('correction history', () => {
   });
 
   it('moves toward the search results, weighted by depth, and stays bounded', () => {
-    const pos = play(START, ['h2e2']);
+    const pos = position(START, ['h2e2']);
     const ch = new CorrectionHistory();
     expect(ch.correction(pos, 1)).toBe(0);
     ch.update(1, 40, 4);
@@ -64,8 +57,8 @@ describe('correction history', () => {
     expect(ch.correction(pos, 1)).toBeLessThan(-200);
     // Another ply's position is looked up on its own; after a soldier move it shares only the
     // material entry (black to move in both).
-    expect(ch.correction(play(START, ['h2e2', 'c6c5', 'b0c2']), 2)).toBeLessThan(-100);
-    expect(ch.correction(play(START, ['h2e2', 'c6c5', 'b0c2']), 2)).toBeGreaterThanOrEqual(-128);
+    expect(ch.correction(position(START, ['h2e2', 'c6c5', 'b0c2']), 2)).toBeLessThan(-100);
+    expect(ch.correction(position(START, ['h2e2', 'c6c5', 'b0c2']), 2)).toBeGreaterThanOrEqual(-128);
     expect(ch.indices(1)).not.toEqual(ch.indices(2));
     ch.clear();
     expect(ch.correction(pos, 1)).toBe(0);

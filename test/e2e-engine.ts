@@ -9,7 +9,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { parseFen, parseIccs, type Position } from '../engine/index';
+import { parseIccs, type Position } from '../engine/index';
 
 export const ROOT = join(__dirname, '..');
 
@@ -252,13 +252,6 @@ export async function withChuhan<T>(exe: string, dialect: 'ucci' | 'uci', fn: (e
 }
 
 export const FAIRY_STOCKFISH = '/usr/games/fairy-stockfish';
-
-/** A position reached from a FEN (read leniently) by ICCS moves, history kept. */
-export function position(fen: string, moves: string[] = []): Position {
-  const pos = parseFen(fen, undefined, { lenient: true });
-  for (const m of moves) pos.make(parseIccs(pos, m));
-  return pos;
-}
 
 /** The move of a `bestmove` line, checked legal in `pos`. */
 export function legalBest(line: string, pos: Position): string {

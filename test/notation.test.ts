@@ -14,13 +14,7 @@ import {
   toFen,
 } from '../engine/index';
 import { detectNotation, moveToChinese, moveToWxf, parseChinese, parseMoveText, parseWxf } from '../engine/notation';
-import { rng } from './helpers';
-
-function after(fen: string, moves: string[]): Position {
-  const pos = parseFen(fen);
-  for (const m of moves) pos.make(parseIccs(pos, m));
-  return pos;
-}
+import { position, rng } from './helpers';
 
 function legalMoves(pos: Position): number[] {
   const buf = new Int32Array(256);
@@ -64,7 +58,7 @@ describe('worked examples §13.2.4: an opening (ICCS → symbol → Chinese)', (
   ];
   for (const [before, iccs, wxf, xqbase, chinese] of cases) {
     it(`${before.length ? before.join(' ') + ' ' : ''}${iccs} = ${wxf} = ${chinese}`, () => {
-      check(after(START_FEN, before), iccs, wxf, chinese, [xqbase]);
+      check(position(START_FEN, before), iccs, wxf, chinese, [xqbase]);
     });
   }
   it('e2c0 = E5-7 = 相五退七 (elephant on e2, c0 empty)', () => {
@@ -91,7 +85,7 @@ describe('tandem pieces §13.2.4', () => {
     expect(moveToChinese(pos, parseIccs(pos, 'd0d2'), { traditional: true })).toBe('後車進二');
     const b = parseFen('4k4/9/5c3/9/5c3/9/9/9/9/3K5 b');
     expect(moveToChinese(b, parseIccs(b, 'f7e7'), { traditional: true })).toBe('後炮平５');
-    const s = after(START_FEN, ['h2e2']);
+    const s = position(START_FEN, ['h2e2']);
     expect(moveToChinese(s, parseIccs(s, 'h9g7'), { traditional: true })).toBe('馬８進７');
     expect(moveToChinese(s, parseIccs(s, 'e9e8'), { traditional: true })).toBe('將５進１');
   });
@@ -177,7 +171,7 @@ describe('input variants', () => {
     ]) {
       expect([t, parseMoveText(start, t)]).toEqual([t, h2e2]);
     }
-    const s2 = after(START_FEN, ['h2e2']);
+    const s2 = position(START_FEN, ['h2e2']);
     for (const t of ['马8进7', '馬８進７', 'H8+7', 'N8+7', 'n8+7', '馬捌進柒']) {
       expect([t, moveToIccs(parseMoveText(s2, t))]).toEqual([t, 'h9g7']);
     }
@@ -242,7 +236,7 @@ describe('errors', () => {
     expect(moveToIccs(parseChinese(pos, '前兵三平二'))).toBe('g5h5');
   });
   it('moveToWxf and moveToChinese refuse an illegal move', () => {
-    const bad = parseIccs(after(START_FEN, ['h2e2']), 'h9g7'); // a black move with red to move
+    const bad = parseIccs(position(START_FEN, ['h2e2']), 'h9g7'); // a black move with red to move
     expect(error(() => moveToWxf(start, bad)).code).toBe('illegal');
     expect(error(() => moveToChinese(start, bad)).code).toBe('illegal');
   });

@@ -3,7 +3,8 @@
 // is read from the engine's debug output (`info string` lines), and what it does from its replies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { START_FEN } from '../engine/index';
-import { EngineProcess, builtEngine, legalBest, position, startChuhan, withChuhan } from './e2e-engine';
+import { EngineProcess, builtEngine, legalBest, startChuhan, withChuhan } from './e2e-engine';
+import { position } from './helpers';
 
 let exe: string;
 beforeAll(() => {

@@ -3,7 +3,8 @@
 // and the end of input.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { START_FEN } from '../engine/index';
-import { EngineProcess, builtEngine, legalBest, position, startChuhan } from './e2e-engine';
+import { EngineProcess, builtEngine, legalBest, startChuhan } from './e2e-engine';
+import { position } from './helpers';
 
 let exe: string;
 beforeAll(() => {

@@ -2,9 +2,9 @@
 // 120-ply limit, and the search entry point repetitionVerdict (same verdicts, pos untouched).
 import { describe, expect, it } from 'vitest';
 import { runJudgeCli } from '../bench/judge-cli';
-import { Position, START_FEN, computeKey, generateLegal, parseFen, parseIccs } from '../engine/index';
+import { START_FEN, computeKey, generateLegal, parseFen, parseIccs } from '../engine/index';
 import { findRepetition, judge, repetitionVerdict } from '../engine/rules';
-import { readData, rng } from './helpers';
+import { position, readData, rng } from './helpers';
 
 interface RepetitionCase {
   id: string;
@@ -17,12 +17,6 @@ interface RepetitionCase {
 
 const CASES: RepetitionCase[] = JSON.parse(readData('repetition-cases.json'));
 
-function play(fen: string, moves: string[]): Position {
-  const pos = parseFen(fen, undefined, { lenient: true });
-  for (const m of moves) pos.make(parseIccs(pos, m));
-  return pos;
-}
-
 /** Cases whose expected verdict is not a plain win/loss/draw/none, or is flagged as disputed. */
 function strict(c: RepetitionCase): boolean {
   return ['win', 'loss', 'draw', 'none'].includes(c.expected) && !/informative only/i.test(c.note);
@@ -32,7 +26,7 @@ describe('repetition-cases.json through judge()', () => {
   it('has the cases', () => expect(CASES.length).toBeGreaterThanOrEqual(100));
   for (const c of CASES) {
     it(`${c.id}: ${c.comment}`, () => {
-      const got = judge(play(c.fen, c.moves)).verdict;
+      const got = judge(position(c.fen, c.moves)).verdict;
       if (strict(c)) expect(got).toBe(c.expected);
       // FSF-31 only says the game ends (result unspecified); ORANGE-153's verdict is disputed
       // by its sources. Both are repetitions, so the game must be over.
@@ -45,14 +39,14 @@ describe('repetition-cases.json through repetitionVerdict()', () => {
   for (const c of CASES) {
     if (c.moves.length === 0) continue;
     it(`${c.id}`, () => {
-      const pos = play(c.fen, c.moves);
+      const pos = position(c.fen, c.moves);
       const j = judge(pos);
       // The search's entry point agrees with judge() whenever a repetition decides.
       expect(findRepetition(pos)).toBeGreaterThanOrEqual(0);
       expect(repetitionVerdict(pos)).toBe(j.verdict);
       if (strict(c)) expect(repetitionVerdict(pos)).toBe(c.expected);
       // Before any position could recur (fewer than 4 plies), nothing is judged.
-      const early = play(c.fen, c.moves.slice(0, 3));
+      const early = position(c.fen, c.moves.slice(0, 3));
       expect(repetitionVerdict(early)).toBe('none');
     });
   }
@@ -61,7 +55,7 @@ describe('repetition-cases.json through repetitionVerdict()', () => {
 describe('judge reasons on the cases', () => {
   const reason = (id: string): string => {
     const c = CASES.find((x) => x.id === id)!;
-    return judge(play(c.fen, c.moves)).reason;
+    return judge(position(c.fen, c.moves)).reason;
   };
   // FSF-08: black checks with every move while red's cannon chases the f4 soldier with every
   // move: perpetual check is worse than perpetual chase, black loses.
@@ -159,7 +153,7 @@ describe('repetitionVerdict for the search', () => {
 
   it('leaves the position exactly as it was (key, board, ply, lists, history)', () => {
     for (const c of CASES) {
-      const pos = play(c.fen, c.moves);
+      const pos = position(c.fen, c.moves);
       const before = pos.clone();
       const board = pos.board.slice();
       repetitionVerdict(pos);
@@ -210,7 +204,7 @@ describe('repetitionVerdict for the search', () => {
     expect(none).toBe(N);
     // Cost of judging an actual cycle (a perpetual chase case), for comparison.
     const c = CASES.find((x) => x.id === 'FSF-06')!;
-    const rep = play(c.fen, c.moves);
+    const rep = position(c.fen, c.moves);
     const M = 20_000;
     const t1 = performance.now();
     for (let i = 0; i < M; i++) repetitionVerdict(rep);
