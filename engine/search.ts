@@ -396,8 +396,8 @@ export class Searcher {
    *  1. rules: 60-move limit, repetition verdicts (Asian rules), mate-distance pruning;
    *  2. transposition-table cutoff (non-PV nodes);
    *  3. static evaluation, corrected by the correction history (correction.ts); reverse
-   *     futility pruning; null move (not in check, verified
-   *     when the side to move has few attacking pieces);
+   *     futility pruning; null move (not in check, verified when the side to move has few
+   *     attacking pieces);
    *  4. internal iterative reduction when there is no hash move;
    *  5. the move loop: check extension, late-move pruning, futility and SEE pruning,
    *     late-move reductions, PVS re-searches;
