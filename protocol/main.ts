@@ -5,13 +5,18 @@
 //   chuhan judge ...  game result after moves (see bench/judge-cli.ts)
 //   chuhan pgn ...    PGN move-format conversion (see bench/pgn-cli.ts)
 //   chuhan match ...  engine-vs-engine matches (see bench/match/cli.ts)
+//   chuhan datagen .. self-play training data for the network (see bench/nnue/datagen.ts)
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { version } from '../package.json';
 import { runPerftCli } from '../bench/perft';
 import { BENCH_DEFAULT_DEPTH, BENCH_DEFAULT_HASH, runBench } from '../bench/bench';
 import { runJudgeCli } from '../bench/judge-cli';
 import { runMatchCli } from '../bench/match/cli';
+import { runDatagen, runDatagenWorker } from '../bench/nnue/datagen';
 import { PGN_FORMATS, type PgnCliOptions, runPgnCli } from '../bench/pgn-cli';
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { parseOpenings } from '../bench/match/openings';
 import { Output } from './output';
 import { runSession } from './session';
 
@@ -34,6 +39,24 @@ function writeLine(line: string): void {
     });
   }
   process.stdout.write(line + '\n');
+}
+
+/** A commander option parser that accepts only a positive decimal integer. */
+function positiveInt(value: string): number {
+  const n = nonNegativeInt(value);
+  if (n === 0) throw new InvalidArgumentError('expected a positive integer.');
+  return n;
+}
+
+/** The command line that starts this program again (the executable, or node and the script). */
+function selfCommand(): string[] {
+  let sea = false;
+  try {
+    sea = (require('node:sea') as { isSea(): boolean }).isSea();
+  } catch {
+    sea = false;
+  }
+  return sea ? [process.execPath] : [process.execPath, ...process.execArgv, process.argv[1]];
 }
 
 /** A commander option parser that accepts only a non-negative decimal integer. */
@@ -120,6 +143,38 @@ function buildProgram(): Command {
     .exitOverride()
     .action((opts: { depth?: number; hash?: number; verbose?: boolean }) => {
       runBench(opts, writeLine);
+    });
+
+  program
+    .command('datagen')
+    .description('self-play training positions for the network (binary file, see bench/nnue/README.md)')
+    .requiredOption('--out <file>', 'data file to write, or to continue when it exists')
+    .option('--games <n>', 'stop after this many games in the file', positiveInt)
+    .option('--positions <n>', 'stop once the file holds this many positions', positiveInt)
+    .option('--nodes <n>', 'search nodes per move (default 5000)', positiveInt, 5000)
+    .option('--random-plies <n>', 'random opening plies before the search plays (default 8)', nonNegativeInt, 8)
+    .option('--seed <n>', 'seed of the random plies (default 1)', nonNegativeInt, 1)
+    .option('--threads <n>', `worker processes (default ${availableParallelism()})`, positiveInt, availableParallelism())
+    .option('--openings <file>', 'start from these openings (as for match) before the random plies')
+    .exitOverride()
+    .action(async (opts: { out: string; games?: number; positions?: number; nodes: number; randomPlies: number; seed: number; threads: number; openings?: string }) => {
+      const log = (line: string): void => void process.stderr.write(line + '\n');
+      process.exitCode = await runDatagen(opts, log, selfCommand());
+    });
+
+  program
+    .command('datagen-worker', { hidden: true })
+    .requiredOption('--seed <n>', '', nonNegativeInt)
+    .requiredOption('--nodes <n>', '', positiveInt)
+    .requiredOption('--random-plies <n>', '', nonNegativeInt)
+    .requiredOption('--start <n>', '', nonNegativeInt)
+    .requiredOption('--step <n>', '', positiveInt)
+    .requiredOption('--end <n>', '', nonNegativeInt)
+    .option('--openings <file>')
+    .exitOverride()
+    .action((opts: { seed: number; nodes: number; randomPlies: number; start: number; step: number; end: number; openings?: string }) => {
+      const openings = opts.openings ? parseOpenings(readFileSync(opts.openings, 'utf8')) : undefined;
+      runDatagenWorker({ ...opts, openings });
     });
 
   program

@@ -1,0 +1,238 @@
+// `chuhan datagen`: self-play training data for the network (data-format.ts has the file layout,
+// selfplay.ts the game). Games are played by worker processes (the same executable, started with
+// the hidden `datagen-worker` command); worker k of N plays games k, k + N, k + 2N, ... and sends
+// each finished game on its stdout. The parent writes the games in index order, so a file depends
+// only on the seed and the options, not on the number of workers. An existing file is continued:
+// its header must carry the same seed, node count and random plies.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, existsSync, fstatSync, ftruncateSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { Searcher } from '../../engine/search';
+import { parseOpenings, type Opening } from '../match/openings';
+import { DATA_VERSION, DataFormatError, decodeHeader, encodeHeader, HEADER_BYTES, RECORD_BYTES, type DataHeader } from './data-format';
+import { playGame, type SelfPlayOptions } from './selfplay';
+
+export interface DatagenOptions {
+  out: string;
+  games?: number;
+  positions?: number;
+  nodes: number;
+  randomPlies: number;
+  seed: number;
+  threads: number;
+  openings?: string;
+  /** Seconds between progress lines. */
+  progress?: number;
+}
+
+/** Frame of one game on a worker's stdout: index, result for Red (-1 dropped), plies, positions. */
+const FRAME_HEADER = 16;
+
+function loadOpenings(file: string | undefined): Opening[] | undefined {
+  if (file === undefined) return undefined;
+  return parseOpenings(readFileSync(file, 'utf8'));
+}
+
+/** The hidden worker command: plays games start, start + step, ... below end, writing frames to stdout. */
+export function runDatagenWorker(opts: SelfPlayOptions & { start: number; step: number; end: number }): void {
+  const searcher = new Searcher(16);
+  const write = (buf: Uint8Array): void => {
+    let off = 0;
+    while (off < buf.length) off += writeSync(1, buf, off, buf.length - off);
+  };
+  for (let i = opts.start; i < opts.end; i += opts.step) {
+    const g = playGame(i, opts, searcher);
+    const head = new Uint8Array(FRAME_HEADER);
+    const dv = new DataView(head.buffer);
+    dv.setUint32(0, g.index, true);
+    dv.setInt32(4, g.redResult, true);
+    dv.setUint32(8, g.plies, true);
+    dv.setUint32(12, g.positions, true);
+    write(head);
+    if (g.records.length > 0) write(g.records);
+  }
+}
+
+function fmtDuration(s: number): string {
+  if (!Number.isFinite(s)) return '?';
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return h > 0 ? `${h} h ${m} min` : `${m} min ${Math.round(s % 60)} s`;
+}
+
+export async function runDatagen(opts: DatagenOptions, log: (line: string) => void, selfCommand: string[]): Promise<number> {
+  if (opts.games === undefined && opts.positions === undefined) {
+    log('chuhan datagen: give --games N or --positions N');
+    return 2;
+  }
+  const openings = (() => {
+    try {
+      return loadOpenings(opts.openings);
+    } catch (err) {
+      log(`chuhan datagen: cannot read the openings ${opts.openings}: ${(err as Error).message}`);
+      return null;
+    }
+  })();
+  if (openings === null) return 1;
+
+  // Open or continue the output file.
+  let fd: number;
+  let header: DataHeader;
+  const wanted = { seed: opts.seed >>> 0, nodes: opts.nodes, randomPlies: opts.randomPlies, flags: openings ? 1 : 0 };
+  try {
+    if (existsSync(opts.out)) {
+      fd = openSync(opts.out, 'r+');
+      const size = fstatSync(fd).size;
+      const buf = new Uint8Array(HEADER_BYTES);
+      readSync(fd, buf, 0, HEADER_BYTES, 0);
+      header = decodeHeader(buf, size);
+      for (const k of ['seed', 'nodes', 'randomPlies', 'flags'] as const) {
+        if (header[k] !== wanted[k]) {
+          log(`chuhan datagen: ${opts.out} was made with ${k} ${header[k]}, not ${wanted[k]}; use another --out or the same options`);
+          closeSync(fd);
+          return 2;
+        }
+      }
+      const end = HEADER_BYTES + header.positions * RECORD_BYTES;
+      if (size > end) {
+        log(`datagen: ${opts.out}: dropping ${size - end} bytes of an unfinished write`);
+        ftruncateSync(fd, end);
+      }
+      log(`datagen: continuing ${opts.out} at game ${header.games} (${header.positions} positions)`);
+    } else {
+      fd = openSync(opts.out, 'wx');
+      header = { version: DATA_VERSION, games: 0, positions: 0, ...wanted };
+      writeSync(fd, encodeHeader(header), 0, HEADER_BYTES, 0);
+    }
+  } catch (err) {
+    const msg = err instanceof DataFormatError ? err.message : (err as NodeJS.ErrnoException).message;
+    log(`chuhan datagen: cannot use ${opts.out}: ${msg}`);
+    return 1;
+  }
+
+  const targetGames = opts.games ?? Infinity;
+  const targetPositions = opts.positions ?? Infinity;
+  const done = (): boolean => header.games >= targetGames || header.positions >= targetPositions;
+  if (done()) {
+    log(`datagen: ${opts.out} already holds ${header.games} games and ${header.positions} positions`);
+    closeSync(fd);
+    return 0;
+  }
+  const threads = Math.max(1, Math.min(opts.threads, availableParallelism() * 4));
+  const firstGame = header.games;
+  const endGame = Number.isFinite(targetGames) ? targetGames : 0x7fffffff;
+  log(
+    `datagen: ${threads} worker(s), ${opts.nodes} nodes a move, ${opts.randomPlies} random plies, seed ${wanted.seed}` +
+      (opts.openings ? `, openings ${opts.openings} (${openings!.length})` : '') +
+      `; target ${Number.isFinite(targetGames) ? `${targetGames} games` : `${targetPositions} positions`}`,
+  );
+
+  const pending = new Map<number, { redResult: number; records: Uint8Array }>();
+  const startTime = Date.now();
+  const startPositions = header.positions;
+  const startGames = header.games;
+  let lastLog = startTime;
+  const results = [0, 0, 0];
+  let dropped = 0;
+  const children: ChildProcess[] = [];
+  let finished = false;
+
+  const flush = (): void => {
+    let wrote = false;
+    let pos = HEADER_BYTES + header.positions * RECORD_BYTES;
+    while (!done() && pending.has(header.games)) {
+      const g = pending.get(header.games)!;
+      pending.delete(header.games);
+      if (g.records.length > 0) {
+        writeSync(fd, g.records, 0, g.records.length, pos);
+        pos += g.records.length;
+      }
+      if (g.redResult < 0) dropped++;
+      else results[g.redResult]++;
+      header.games++;
+      header.positions += g.records.length / RECORD_BYTES;
+      wrote = true;
+    }
+    if (wrote) writeSync(fd, encodeHeader(header), 0, HEADER_BYTES, 0);
+    const now = Date.now();
+    if (now - lastLog >= (opts.progress ?? 10) * 1000 || done()) {
+      lastLog = now;
+      const secs = (now - startTime) / 1000;
+      const pps = (header.positions - startPositions) / secs;
+      const gps = (header.games - startGames) / secs;
+      const eta = Number.isFinite(targetGames)
+        ? (targetGames - header.games) / gps
+        : (targetPositions - header.positions) / pps;
+      log(
+        `datagen: games ${header.games} (red +${results[2]} =${results[1]} -${results[0]}, dropped ${dropped}), ` +
+          `positions ${header.positions}, ${pps.toFixed(0)} positions/s, ETA ${fmtDuration(eta)}`,
+      );
+    }
+  };
+
+  const exitCode = await new Promise<number>((resolve) => {
+    let alive = threads;
+    const stopAll = (code: number): void => {
+      if (finished) return;
+      finished = true;
+      for (const c of children) c.kill();
+      resolve(code);
+    };
+    for (let k = 0; k < threads; k++) {
+      const args = [
+        ...selfCommand,
+        'datagen-worker',
+        `--seed=${wanted.seed}`,
+        `--nodes=${opts.nodes}`,
+        `--random-plies=${opts.randomPlies}`,
+        `--start=${firstGame + k}`,
+        `--step=${threads}`,
+        `--end=${endGame}`,
+        ...(opts.openings ? [`--openings=${opts.openings}`] : []),
+      ];
+      const child = spawn(args[0], args.slice(1), { stdio: ['ignore', 'pipe', 'inherit'] });
+      children.push(child);
+      let buf: Buffer = Buffer.alloc(0);
+      child.stdout!.on('data', (chunk: Buffer) => {
+        buf = buf.length === 0 ? chunk : Buffer.concat([buf, chunk]);
+        for (;;) {
+          if (buf.length < FRAME_HEADER) break;
+          const index = buf.readUInt32LE(0);
+          const redResult = buf.readInt32LE(4);
+          const positions = buf.readUInt32LE(12);
+          const len = FRAME_HEADER + positions * RECORD_BYTES;
+          if (buf.length < len) break;
+          pending.set(index, { redResult, records: new Uint8Array(buf.subarray(FRAME_HEADER, len)) });
+          buf = buf.subarray(len);
+        }
+        flush();
+        if (done()) stopAll(0);
+      });
+      child.on('error', (err) => {
+        log(`chuhan datagen: cannot start a worker (${args[0]}): ${err.message}`);
+        stopAll(1);
+      });
+      child.on('exit', (code, signal) => {
+        alive--;
+        if (finished) return;
+        if (code !== 0) {
+          log(`chuhan datagen: worker ${k} ended with ${signal ?? `exit code ${code}`}`);
+          stopAll(1);
+        } else if (alive === 0) {
+          flush();
+          stopAll(0);
+        }
+      });
+    }
+    const onSignal = (): void => {
+      log('datagen: interrupted; the file holds every finished game and can be continued');
+      stopAll(130);
+    };
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+  });
+  writeSync(fd, encodeHeader(header), 0, HEADER_BYTES, 0);
+  closeSync(fd);
+  log(`datagen: ${opts.out}: ${header.games} games, ${header.positions} positions (${((header.positions * RECORD_BYTES) / 1e6).toFixed(1)} MB)`);
+  return exitCode;
+}
