@@ -37,6 +37,8 @@ const common = {
   sourcemap: false,
   legalComments: 'none',
   logLevel: 'warning',
+  // Network files (nets/*.nnue) are embedded as bytes (protocol/network.ts).
+  loader: { '.nnue': 'binary' },
 };
 
 function step(name, fn) {

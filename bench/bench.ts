@@ -3,6 +3,7 @@
 // speed. Every search change states how the signature moved.
 
 import { parseFen } from '../engine/index';
+import { NnueEvaluator, type Network } from '../engine/nnue';
 import { SIGNAL_COUNT } from '../engine/limits';
 import { Searcher } from '../engine/search';
 import { BENCH_POSITIONS } from './bench-positions';
@@ -15,6 +16,8 @@ export interface BenchOptions {
   hash?: number;
   /** Print a line per position. */
   verbose?: boolean;
+  /** Evaluate with this network instead of the hand-written evaluation. */
+  network?: Network;
 }
 
 export interface BenchResult {
@@ -26,6 +29,7 @@ export interface BenchResult {
 export function runBench(opts: BenchOptions, out: (line: string) => void): BenchResult {
   const depth = opts.depth ?? BENCH_DEFAULT_DEPTH;
   const searcher = new Searcher(opts.hash ?? BENCH_DEFAULT_HASH);
+  if (opts.network !== undefined) searcher.setNetwork(new NnueEvaluator(opts.network));
   const signals = new Int32Array(SIGNAL_COUNT);
   let nodes = 0;
   let ms = 0;

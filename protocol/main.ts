@@ -6,6 +6,7 @@
 //   chuhan pgn ...    PGN move-format conversion (see bench/pgn-cli.ts)
 //   chuhan match ...  engine-vs-engine matches (see bench/match/cli.ts)
 //   chuhan datagen .. self-play training data for the network (see bench/nnue/datagen.ts)
+//   chuhan train ...  fits a network to that data (see bench/nnue/train.ts)
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { version } from '../package.json';
 import { runPerftCli } from '../bench/perft';
@@ -13,10 +14,13 @@ import { BENCH_DEFAULT_DEPTH, BENCH_DEFAULT_HASH, runBench } from '../bench/benc
 import { runJudgeCli } from '../bench/judge-cli';
 import { runMatchCli } from '../bench/match/cli';
 import { runDatagen, runDatagenWorker } from '../bench/nnue/datagen';
+import { runTrain, type TrainOptions } from '../bench/nnue/train';
 import { PGN_FORMATS, type PgnCliOptions, runPgnCli } from '../bench/pgn-cli';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseOpenings } from '../bench/match/openings';
+import type { Network } from '../engine/nnue';
+import { embeddedNetwork, readNetworkFile } from './network';
 import { Output } from './output';
 import { runSession } from './session';
 
@@ -45,6 +49,20 @@ function writeLine(line: string): void {
 function positiveInt(value: string): number {
   const n = nonNegativeInt(value);
   if (n === 0) throw new InvalidArgumentError('expected a positive integer.');
+  return n;
+}
+
+/** A commander option parser for a positive number. */
+function positiveNumber(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a positive number.');
+  return n;
+}
+
+/** A commander option parser for a number from 0 to 1. */
+function unitNumber(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError('expected a number from 0 to 1.');
   return n;
 }
 
@@ -140,9 +158,33 @@ function buildProgram(): Command {
     .option('--depth <n>', `search depth (default ${BENCH_DEFAULT_DEPTH})`, nonNegativeInt)
     .option('--hash <mb>', `hash size in MB (default ${BENCH_DEFAULT_HASH})`, nonNegativeInt)
     .option('--verbose', 'print a line per position')
+    .option('--eval <kind>', 'evaluation: classical or nnue (default classical)', (value: string) => {
+      const v = value.trim().toLowerCase();
+      if (v !== 'classical' && v !== 'nnue') throw new InvalidArgumentError('expected classical or nnue.');
+      return v;
+    })
+    .option('--evalfile <file>', 'network file for --eval nnue (default: the built-in network)')
     .exitOverride()
-    .action((opts: { depth?: number; hash?: number; verbose?: boolean }) => {
-      runBench(opts, writeLine);
+    .action((opts: { depth?: number; hash?: number; verbose?: boolean; eval?: string; evalfile?: string }) => {
+      let network: Network | undefined;
+      if (opts.evalfile !== undefined && opts.eval !== 'nnue') {
+        process.stderr.write('chuhan bench: --evalfile needs --eval nnue\n');
+        process.exitCode = USAGE_ERROR;
+        return;
+      }
+      if (opts.eval === 'nnue') {
+        if (opts.evalfile === undefined) network = embeddedNetwork();
+        else {
+          const r = readNetworkFile(opts.evalfile);
+          if ('error' in r) {
+            process.stderr.write(`chuhan bench: ${opts.evalfile}: ${r.error}\n`);
+            process.exitCode = 1;
+            return;
+          }
+          network = r.network;
+        }
+      }
+      runBench({ ...opts, network }, writeLine);
     });
 
   program
@@ -160,6 +202,27 @@ function buildProgram(): Command {
     .action(async (opts: { out: string; games?: number; positions?: number; nodes: number; randomPlies: number; seed: number; threads: number; openings?: string }) => {
       const log = (line: string): void => void process.stderr.write(line + '\n');
       process.exitCode = await runDatagen(opts, log, selfCommand());
+    });
+
+  program
+    .command('train')
+    .description('train a network on datagen files and write the network file (see bench/nnue/README.md)')
+    .argument('<data...>', 'datagen files')
+    .requiredOption('--out <file>', 'network file to write (a checkpoint goes beside it, FILE.ckpt)')
+    .option('--hidden <n>', 'neurons per perspective (default 128)', positiveInt, 128)
+    .option('--epochs <n>', 'epochs (default 12)', positiveInt, 12)
+    .option('--batch <n>', 'positions per batch (default 16384)', positiveInt, 16384)
+    .option('--lr <x>', 'Adam learning rate (default 0.002)', positiveNumber, 0.002)
+    .option('--gamma <x>', 'learning-rate factor per epoch (default 0.8)', positiveNumber, 0.8)
+    .option('--lambda <x>', 'weight of the game result in the target, 0-1 (default 0.25)', unitNumber, 0.25)
+    .option('--scale <n>', 'centipawns per unit of network output, also the sigmoid scale (default 400)', positiveInt, 400)
+    .option('--val <x>', 'held-out share of the positions, taken from the end (default 0.05)', unitNumber, 0.05)
+    .option('--limit <n>', 'read at most this many positions', positiveInt)
+    .option('--seed <n>', 'seed of the initial weights and the shuffles (default 1)', nonNegativeInt, 1)
+    .option('--resume', 'continue from FILE.ckpt')
+    .exitOverride()
+    .action((data: string[], opts: Omit<TrainOptions, 'data'>) => {
+      process.exitCode = runTrain({ data, ...opts }, (line) => void process.stderr.write(line + '\n'));
     });
 
   program

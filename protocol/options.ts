@@ -44,9 +44,15 @@ export type OptionKey =
   | 'style'
   | 'promotion'
   | 'resign'
-  | 'variant';
+  | 'variant'
+  | 'usennue'
+  | 'evalfile';
 
 export const DEFAULT_HASH_MB = 64;
+/** EvalFile's value for the network built into the executable. */
+export const EMBEDDED_NETWORK = '<embedded>';
+/** Whether the network evaluates by default (the hand-written evaluation otherwise). */
+export const USE_NNUE_DEFAULT = false;
 export const MAX_HASH_MB = 1024;
 const LEVELS = ['none', 'small', 'medium', 'large'];
 
@@ -77,6 +83,8 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   },
   { key: 'style', type: 'combo', ucci: 'style', uci: null, default: 'normal', vars: ['solid', 'normal', 'risky'] },
   { key: 'newgame', type: 'button', ucci: 'newgame', uci: 'Clear Hash' },
+  { key: 'usennue', type: 'check', ucci: 'usennue', uci: 'Use NNUE', default: USE_NNUE_DEFAULT },
+  { key: 'evalfile', type: 'string', ucci: 'evalfile', uci: 'EvalFile', default: EMBEDDED_NETWORK },
   { key: 'variant', type: 'combo', ucci: null, uci: 'UCI_Variant', default: 'xiangqi', vars: ['xiangqi'] },
 ];
 
@@ -120,6 +128,8 @@ export interface OptionValues {
   promotion: boolean;
   resign: boolean;
   variant: string;
+  usennue: boolean;
+  evalfile: string;
 }
 
 export function defaultOptions(): OptionValues {
@@ -142,6 +152,8 @@ export function defaultOptions(): OptionValues {
     promotion: false,
     resign: false,
     variant: 'xiangqi',
+    usennue: USE_NNUE_DEFAULT,
+    evalfile: EMBEDDED_NETWORK,
   };
 }
 
@@ -221,6 +233,12 @@ export function setOption(values: OptionValues, label: string, rawValue: string)
       return { spec, changed, warnings, shown: match };
     }
     case 'string': {
+      if (spec.key === 'evalfile') {
+        const file = value === '' || value.toLowerCase() === '<empty>' ? EMBEDDED_NETWORK : value;
+        const changed = values.evalfile !== file;
+        values.evalfile = file;
+        return { spec, changed, warnings, shown: file };
+      }
       // bookfiles: a `;`-separated list; the value keeps its inner spaces (Windows paths).
       const files = value === '' || value.toLowerCase() === '<empty>' ? [] : value.split(';').map((f) => f.trim()).filter((f) => f !== '');
       values.bookfiles = files;

@@ -33,6 +33,7 @@ export class SearchClient {
   /** Waiting ping/probe requests by id; called with null if the worker dies first. */
   private readonly replies = new Map<number, Reply>();
   private hashMb: number;
+  private evaluation: { useNetwork: boolean; network: Uint8Array | null } | null = null;
   private restarts = 0;
   /** The worker's warm-up stop flag (see search-worker.ts), raised by the first search or probe. */
   private warmup: Int32Array | null = null;
@@ -72,6 +73,7 @@ export class SearchClient {
     worker.on('error', (err) => this.died(worker, `the search worker failed: ${err.message}`));
     worker.on('exit', (code) => this.died(worker, `the search worker exited with code ${code}`));
     this.send({ type: 'hash', mb: this.hashMb });
+    if (this.evaluation !== null) this.send({ type: 'evaluation', ...this.evaluation });
   }
 
   private died(worker: Worker, why: string): void {
@@ -141,6 +143,12 @@ export class SearchClient {
     this.running.add(id);
     this.send({ type: 'search', id, position, limits, signals: buffer, currmove });
     return { id, signals: new Int32Array(buffer) };
+  }
+
+  /** The evaluation for the next searches (see ToWorker 'evaluation'); kept across worker restarts. */
+  setEvaluation(useNetwork: boolean, network: Uint8Array | null): void {
+    this.evaluation = { useNetwork, network };
+    this.send({ type: 'evaluation', useNetwork, network });
   }
 
   setHash(mb: number): void {

@@ -6,6 +6,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { Position, parseFen } from '../engine/index';
 import { Searcher } from '../engine/search';
 import { SIGNAL_STOP, type CurrMoveInfo } from '../engine/limits';
+import { decodeNetwork, NnueEvaluator } from '../engine/nnue';
+import { embeddedNetwork } from './network';
 import type { FromWorker, PositionSpec, ToWorker } from './worker-messages';
 
 const port = parentPort;
@@ -13,6 +15,8 @@ if (port === null) throw new Error('search-worker.ts must run in a worker thread
 
 let searcher: Searcher | null = null;
 let hashMb = 64;
+/** The network evaluator, when the network evaluates (null: the hand-written evaluation). */
+let network: NnueEvaluator | null = null;
 
 function post(msg: FromWorker): void {
   port!.postMessage(msg);
@@ -20,7 +24,10 @@ function post(msg: FromWorker): void {
 
 /** The searcher is made on first use, so that a hash size sent right after start-up is allocated once. */
 function getSearcher(): Searcher {
-  if (searcher === null) searcher = new Searcher(hashMb);
+  if (searcher === null) {
+    searcher = new Searcher(hashMb);
+    searcher.setNetwork(network);
+  }
   return searcher;
 }
 
@@ -60,6 +67,14 @@ port.on('message', (msg: ToWorker) => {
         if (searcher !== null) searcher.setHashSize(msg.mb);
       } catch (err) {
         post({ type: 'warning', message: `could not resize the hash table to ${msg.mb} MB (${describe(err)})` });
+      }
+      break;
+    case 'evaluation':
+      try {
+        network = msg.useNetwork ? new NnueEvaluator(msg.network === null ? embeddedNetwork() : decodeNetwork(msg.network)) : null;
+        searcher?.setNetwork(network);
+      } catch (err) {
+        post({ type: 'warning', message: `could not load the network (${describe(err)}); evaluation unchanged` });
       }
       break;
     case 'clear':

@@ -31,7 +31,8 @@ import {
 import type { HashProbe } from '../engine/search';
 import { planSearch, type SearchPlan } from './clock';
 import type { Dialect } from './dialect';
-import { OPTION_SPECS, clip, defaultOptions, setOption, type OptionValues } from './options';
+import { EMBEDDED_NETWORK, OPTION_SPECS, clip, defaultOptions, setOption, type OptionValues } from './options';
+import { readNetworkFile } from './network';
 import type { Output } from './output';
 import { commandWord, parseLine, type Command, type GoCommand, type PositionText } from './parser';
 import { SearchClient } from './search-client';
@@ -93,6 +94,8 @@ export class Session {
   private blocked = false;
   private pumping = false;
   private endOfInput = false;
+  /** The network file the worker has (EMBEDDED_NETWORK for the built-in one). */
+  private networkFile = EMBEDDED_NETWORK;
   private finished = false;
   private resolveDone: () => void = () => {};
   /** Resolves when the session is over (after `quit`, or at the end of input once all replies are out). */
@@ -110,6 +113,7 @@ export class Session {
       },
       this.options.hash,
     );
+    if (this.options.usennue) this.client.setEvaluation(true, null);
   }
 
   private static startPosition(): BuiltPosition {
@@ -284,7 +288,35 @@ export class Session {
     if (r.shown !== undefined) this.debug(`option ${r.spec.ucci ?? r.spec.uci} = ${r.shown}`);
     if (!r.changed) return;
     if (r.spec.key === 'hash') this.client.setHash(this.options.hash);
+    if (r.spec.key === 'usennue' || r.spec.key === 'evalfile') this.applyEvaluation(r.spec.key);
     if (r.spec.key === 'newgame') this.newGame();
+  }
+
+  /**
+   * Hands the evaluation options to the worker. A network file is read and checked here first: one
+   * that cannot be used is reported, and the network in use stays (EvalFile goes back to it).
+   */
+  private applyEvaluation(changed: 'usennue' | 'evalfile'): void {
+    let bytes: Uint8Array | null = null;
+    const file = this.options.evalfile;
+    if (file !== EMBEDDED_NETWORK) {
+      const r = readNetworkFile(file);
+      if ('error' in r) {
+        this.options.evalfile = this.networkFile;
+        this.note(`EvalFile ${clip(file, 80)}: ${r.error}; still using ${this.networkFile === EMBEDDED_NETWORK ? 'the built-in network' : clip(this.networkFile, 80)}`);
+        if (changed === 'evalfile') return;
+        if (this.networkFile !== EMBEDDED_NETWORK) {
+          const again = readNetworkFile(this.networkFile);
+          bytes = 'error' in again ? null : again.bytes;
+        }
+      } else {
+        bytes = r.bytes;
+        this.networkFile = file;
+        this.note(`network ${clip(file, 80)} loaded (${r.network.hidden} neurons a side${r.network.description ? `, ${r.network.description}` : ''})${this.options.usennue ? '' : '; set Use NNUE (usennue) to evaluate with it'}`);
+      }
+    } else this.networkFile = EMBEDDED_NETWORK;
+    this.client.setEvaluation(this.options.usennue, bytes);
+    this.debug(`evaluation: ${this.options.usennue ? `network ${this.networkFile}` : 'hand-written'}`);
   }
 
   private newGame(): void {

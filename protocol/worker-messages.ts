@@ -12,6 +12,8 @@ export interface PositionSpec {
 export type ToWorker =
   | { type: 'hash'; mb: number }
   | { type: 'clear' }
+  /** Evaluate with the network (bytes of a network file already checked, or null for the built-in one), or with the hand-written evaluation. */
+  | { type: 'evaluation'; useNetwork: boolean; network: Uint8Array | null }
   | { type: 'ping'; id: number }
   | { type: 'probe'; id: number; position: PositionSpec }
   | {

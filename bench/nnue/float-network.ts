@@ -1,0 +1,130 @@
+// The float network the trainer optimises, its forward and backward passes, and its quantisation
+// into the engine's int16 network (engine/nnue.ts has the layout and the integer forward pass).
+//   acc = b1 + sum of w1 columns of the active inputs (one accumulator per perspective)
+//   out = sum_h screlu(acc_us[h]) w2[h] + sum_h screlu(acc_them[h]) w2[H + h] + b2,  screlu(x) = clamp(x, 0, 1)^2
+//   eval (centipawns) = out * SCALE
+import { NNUE_INPUTS, type Network } from '../../engine/nnue';
+import { rng } from '../rng';
+import { MAX_ACTIVE, type Dataset } from './dataset';
+
+export const QA = 255;
+export const QB = 64;
+/** Weights stay within this bound, so that int16 accumulators of 32 pieces cannot overflow and QB-scaled output weights fit. */
+export const WEIGHT_CLIP = 1.98;
+
+export class FloatNetwork {
+  readonly hidden: number;
+  /** All parameters in one array: w1 (input-major, NNUE_INPUTS x H), b1 (H), w2 (2H), b2 (1). */
+  readonly params: Float32Array;
+  readonly w1: Float32Array;
+  readonly b1: Float32Array;
+  readonly w2: Float32Array;
+  readonly b2: Float32Array;
+
+  constructor(hidden: number, params?: Float32Array) {
+    this.hidden = hidden;
+    const n = FloatNetwork.paramCount(hidden);
+    this.params = params ?? new Float32Array(n);
+    if (this.params.length !== n) throw new Error(`expected ${n} parameters, got ${this.params.length}`);
+    const p = this.params;
+    let off = 0;
+    this.w1 = p.subarray(off, (off += NNUE_INPUTS * hidden));
+    this.b1 = p.subarray(off, (off += hidden));
+    this.w2 = p.subarray(off, (off += 2 * hidden));
+    this.b2 = p.subarray(off, (off += 1));
+  }
+
+  static paramCount(hidden: number): number {
+    return NNUE_INPUTS * hidden + hidden + 2 * hidden + 1;
+  }
+
+  /** Seeded initialisation: first layer small (32 active inputs), output layer by fan-in. */
+  static random(hidden: number, seed: number): FloatNetwork {
+    const net = new FloatNetwork(hidden);
+    const r = rng(seed);
+    const uniform = (a: number): number => (r() * 2 - 1) * a;
+    for (let i = 0; i < net.w1.length; i++) net.w1[i] = uniform(0.15);
+    for (let i = 0; i < hidden; i++) net.b1[i] = 0.1 + uniform(0.05);
+    const a2 = 1 / Math.sqrt(2 * hidden);
+    for (let i = 0; i < net.w2.length; i++) net.w2[i] = uniform(a2);
+    net.b2[0] = 0;
+    return net;
+  }
+
+  /** Fills the two accumulators (acc[0..H) us, acc[H..2H) them) of position i; returns the output. */
+  forward(ds: Dataset, i: number, acc: Float32Array): number {
+    const h = this.hidden;
+    const w1 = this.w1;
+    const b1 = this.b1;
+    const w2 = this.w2;
+    for (let k = 0; k < h; k++) {
+      acc[k] = b1[k];
+      acc[h + k] = b1[k];
+    }
+    const base = i * MAX_ACTIVE;
+    const n = ds.active[i];
+    for (let j = 0; j < n; j++) {
+      const cu = ds.us[base + j] * h;
+      const ct = ds.them[base + j] * h;
+      for (let k = 0; k < h; k++) {
+        acc[k] += w1[cu + k];
+        acc[h + k] += w1[ct + k];
+      }
+    }
+    let out = this.b2[0];
+    for (let k = 0; k < 2 * h; k++) {
+      let a = acc[k];
+      a = a < 0 ? 0 : a > 1 ? 1 : a;
+      out += a * a * w2[k];
+    }
+    return out;
+  }
+
+  /**
+   * Adds d(loss)/d(params) of position i to `grad`, given d(loss)/d(out) = g and the accumulators
+   * of the forward pass.
+   */
+  backward(ds: Dataset, i: number, acc: Float32Array, g: number, grad: Float32Array, dacc: Float32Array): void {
+    const h = this.hidden;
+    const w2 = this.w2;
+    const gw1 = 0;
+    const gb1 = NNUE_INPUTS * h;
+    const gw2 = gb1 + h;
+    const gb2 = gw2 + 2 * h;
+    grad[gb2] += g;
+    for (let k = 0; k < 2 * h; k++) {
+      const a = acc[k];
+      if (a <= 0) {
+        dacc[k] = 0;
+        continue;
+      }
+      const c = a > 1 ? 1 : a;
+      grad[gw2 + k] += g * c * c;
+      dacc[k] = a >= 1 ? 0 : g * w2[k] * 2 * a;
+    }
+    for (let k = 0; k < h; k++) grad[gb1 + k] += dacc[k] + dacc[h + k];
+    const base = i * MAX_ACTIVE;
+    const n = ds.active[i];
+    for (let j = 0; j < n; j++) {
+      const cu = gw1 + ds.us[base + j] * h;
+      const ct = gw1 + ds.them[base + j] * h;
+      for (let k = 0; k < h; k++) {
+        grad[cu + k] += dacc[k];
+        grad[ct + k] += dacc[h + k];
+      }
+    }
+  }
+
+  /** The engine's int16 network (engine/nnue.ts). */
+  quantize(scale: number, description: string): Network {
+    const h = this.hidden;
+    const q16 = (x: number, s: number): number => Math.max(-32767, Math.min(32767, Math.round(x * s)));
+    const w1 = new Int16Array(this.w1.length);
+    for (let i = 0; i < w1.length; i++) w1[i] = q16(this.w1[i], QA);
+    const b1 = new Int16Array(h);
+    for (let i = 0; i < h; i++) b1[i] = q16(this.b1[i], QA);
+    const w2 = new Int16Array(2 * h);
+    for (let i = 0; i < 2 * h; i++) w2[i] = q16(this.w2[i], QB);
+    return { hidden: h, qa: QA, qb: QB, scale, description, b1, w1, w2, b2: Math.round(this.b2[0] * QA * QB) };
+  }
+}

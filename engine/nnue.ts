@@ -1,0 +1,331 @@
+// NNUE: an efficiently updatable neural-network evaluation.
+//
+// Inputs: one per (piece kind, colour relative to the perspective, point) = 7 x 2 x 90 = 1,260, seen
+// from each side: Red's perspective takes the board as it is; Black's flips the ranks (rank r ->
+// 9 - r) and swaps the colours, so that "my chariot on my back rank" is one input for both sides.
+// Each perspective has an accumulator: the hidden bias plus the first-layer column of every active
+// input (int16). The output reads the side to move's accumulator first:
+//   out = sum_h screlu(acc_us[h]) * w2[h] + sum_h screlu(acc_them[h]) * w2[H + h] + b2,
+// with screlu(x) = clamp(x, 0, QA)^2. In the float network (bench/nnue/train.ts) the accumulator is
+// x / QA and the output weights w2 / QB, so the sum above is QA^2 * QB times the float sum; b2 is
+// stored times QA * QB, and the score in centipawns is (sum / QA + b2) * SCALE / (QA * QB). Sums
+// are exact in doubles. Colour symmetry holds by construction.
+//
+// Accumulators are kept per ply in a ring of ACC_SLOTS, each tagged with the key and history index
+// of its position, and brought up to date lazily: an evaluation finds the nearest ancestor whose
+// slot is still valid (at most MAX_CATCH_UP moves back) and applies the moves since then (2 column
+// updates a quiet move, 3 a capture), or refreshes from the piece lists. Make/unmake are untouched.
+// Allocation-free after construction.
+//
+// File layout (version 1, little-endian), written by bench/nnue/train.ts:
+//   0  8 bytes  magic "CHNNUE\0\0"      8 u32 version       12 u32 inputs (1260)
+//  16  u32 hidden size H                20 u32 QA            24 u32 QB     28 u32 SCALE
+//  32  u32 activation (1 = SCReLU)      36 u32 FNV-1a 32 of the payload
+//  40  24 bytes description (ASCII, NUL-padded)
+//  64  payload: i16 b1[H], i16 w1[1260 * H] (input-major), i16 w2[2H], i32 b2
+import type { Position } from './position';
+import { BLACK, KING, PAWN, RED, fileOf, rankOf } from './types';
+
+export const NNUE_MAGIC = 'CHNNUE\0\0';
+export const NNUE_VERSION = 1;
+export const NNUE_INPUTS = 1260;
+export const NNUE_HEADER_BYTES = 64;
+export const ACTIVATION_SCRELU = 1;
+
+export class NetworkError extends Error {}
+
+export interface Network {
+  hidden: number;
+  qa: number;
+  qb: number;
+  scale: number;
+  description: string;
+  b1: Int16Array;
+  w1: Int16Array;
+  w2: Int16Array;
+  b2: number;
+}
+
+/** Input index of a piece (code = kind | colour << 3) on mailbox square `sq`, seen from `perspective`. */
+export function featureIndex(perspective: number, code: number, sq: number): number {
+  const kind = code & 7;
+  const colour = code >> 3;
+  const rank = perspective === RED ? rankOf(sq) : 9 - rankOf(sq);
+  return ((colour === perspective ? 0 : 7) + kind - 1) * 90 + rank * 9 + fileOf(sq);
+}
+
+/** The piece code and mailbox square of input `index` seen from `perspective` (featureIndex inverted). */
+export function featureSquare(perspective: number, index: number): { code: number; sq: number } {
+  const group = Math.floor(index / 90);
+  const point = index % 90;
+  const kind = (group % 7) + 1;
+  const colour = group < 7 ? perspective : perspective ^ 1;
+  const file = point % 9;
+  const rank = perspective === RED ? Math.floor(point / 9) : 9 - Math.floor(point / 9);
+  return { code: kind | (colour << 3), sq: ((rank + 3) << 4) | (file + 3) };
+}
+
+/** featureIndex for every (perspective, code, square): FEATURE[perspective * 4096 + code * 256 + sq]. */
+const FEATURE = new Int16Array(2 * 16 * 256).fill(-1);
+for (let p = RED; p <= BLACK; p++) {
+  for (let code = 1; code < 16; code++) {
+    if ((code & 7) < KING || (code & 7) > PAWN) continue;
+    for (let rank = 0; rank < 10; rank++) {
+      for (let file = 0; file < 9; file++) {
+        const sq = ((rank + 3) << 4) | (file + 3);
+        FEATURE[p * 4096 + code * 256 + sq] = featureIndex(p, code, sq);
+      }
+    }
+  }
+}
+
+export function fnv1a(bytes: Uint8Array, start = 0, end = bytes.length): number {
+  let h = 0x811c9dc5;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
+  return h >>> 0;
+}
+
+function payloadBytes(hidden: number): number {
+  return 2 * hidden + 2 * NNUE_INPUTS * hidden + 4 * hidden + 4;
+}
+
+/** Serialises a network in the file layout above. */
+export function encodeNetwork(net: Network): Uint8Array {
+  const h = net.hidden;
+  const out = new Uint8Array(NNUE_HEADER_BYTES + payloadBytes(h));
+  const dv = new DataView(out.buffer);
+  for (let i = 0; i < 8; i++) out[i] = NNUE_MAGIC.charCodeAt(i);
+  dv.setUint32(8, NNUE_VERSION, true);
+  dv.setUint32(12, NNUE_INPUTS, true);
+  dv.setUint32(16, h, true);
+  dv.setUint32(20, net.qa, true);
+  dv.setUint32(24, net.qb, true);
+  dv.setUint32(28, net.scale, true);
+  dv.setUint32(32, ACTIVATION_SCRELU, true);
+  for (let i = 0; i < 24 && i < net.description.length; i++) out[40 + i] = net.description.charCodeAt(i) & 127;
+  let off = NNUE_HEADER_BYTES;
+  for (const arr of [net.b1, net.w1, net.w2]) {
+    for (let i = 0; i < arr.length; i++, off += 2) dv.setInt16(off, arr[i], true);
+  }
+  dv.setInt32(off, net.b2, true);
+  dv.setUint32(36, fnv1a(out, NNUE_HEADER_BYTES), true);
+  return out;
+}
+
+/** Reads a network file; throws NetworkError naming what is wrong. */
+export function decodeNetwork(bytes: Uint8Array): Network {
+  if (bytes.length < NNUE_HEADER_BYTES) throw new NetworkError(`network file too short for its header (${bytes.length} bytes)`);
+  for (let i = 0; i < 8; i++) {
+    if (bytes[i] !== NNUE_MAGIC.charCodeAt(i)) throw new NetworkError('not a Chuhan network file (bad magic)');
+  }
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const version = dv.getUint32(8, true);
+  if (version !== NNUE_VERSION) throw new NetworkError(`network file version ${version}; this engine reads version ${NNUE_VERSION}`);
+  const inputs = dv.getUint32(12, true);
+  if (inputs !== NNUE_INPUTS) throw new NetworkError(`network has ${inputs} inputs, expected ${NNUE_INPUTS}`);
+  const hidden = dv.getUint32(16, true);
+  if (hidden < 1 || hidden > 4096) throw new NetworkError(`network hidden size ${hidden} is out of range (1-4096)`);
+  const qa = dv.getUint32(20, true);
+  const qb = dv.getUint32(24, true);
+  const scale = dv.getUint32(28, true);
+  if (qa < 1 || qa > 1024 || qb < 1 || qb > 1024 || scale < 1 || scale > 10000) {
+    throw new NetworkError(`network quantisation out of range (QA ${qa}, QB ${qb}, scale ${scale})`);
+  }
+  if (dv.getUint32(32, true) !== ACTIVATION_SCRELU) throw new NetworkError(`unknown activation ${dv.getUint32(32, true)}`);
+  const expected = NNUE_HEADER_BYTES + payloadBytes(hidden);
+  if (bytes.length !== expected) {
+    throw new NetworkError(`network file is ${bytes.length} bytes; hidden size ${hidden} needs ${expected} (truncated or corrupt)`);
+  }
+  const sum = fnv1a(bytes, NNUE_HEADER_BYTES);
+  if (sum !== dv.getUint32(36, true)) throw new NetworkError('network file checksum mismatch (corrupt)');
+  let description = '';
+  for (let i = 40; i < 64 && bytes[i] !== 0; i++) description += String.fromCharCode(bytes[i]);
+  let off = NNUE_HEADER_BYTES;
+  const read16 = (n: number): Int16Array => {
+    const a = new Int16Array(n);
+    for (let i = 0; i < n; i++, off += 2) a[i] = dv.getInt16(off, true);
+    return a;
+  };
+  const b1 = read16(hidden);
+  const w1 = read16(NNUE_INPUTS * hidden);
+  const w2 = read16(2 * hidden);
+  const b2 = dv.getInt32(off, true);
+  return { hidden, qa, qb, scale, description, b1, w1, w2, b2 };
+}
+
+const ACC_SLOTS = 256;
+const MAX_CATCH_UP = 8;
+
+/** The network evaluation of positions, with its accumulator stack. */
+export class NnueEvaluator {
+  readonly net: Network;
+  private readonly h: number;
+  /** Accumulators: slot * 2H + perspective * H. */
+  private readonly acc: Int16Array;
+  private readonly slotKeyLo = new Int32Array(ACC_SLOTS);
+  private readonly slotKeyHi = new Int32Array(ACC_SLOTS);
+  private readonly slotPly = new Int32Array(ACC_SLOTS).fill(-1);
+  // Catch-up scratch: the moves since the valid ancestor, newest first.
+  private readonly upPiece = new Uint8Array(MAX_CATCH_UP);
+  private readonly upFrom = new Uint8Array(MAX_CATCH_UP);
+  private readonly upTo = new Uint8Array(MAX_CATCH_UP);
+  private readonly upCaptured = new Uint8Array(MAX_CATCH_UP);
+  private readonly scratchBoard = new Uint8Array(256);
+
+  constructor(net: Network) {
+    this.net = net;
+    this.h = net.hidden;
+    this.acc = new Int16Array(ACC_SLOTS * 2 * net.hidden);
+  }
+
+  /** Forgets every accumulator (after a new position is set up, for example; keys make this optional). */
+  reset(): void {
+    this.slotPly.fill(-1);
+  }
+
+  /** Static evaluation in centipawns from the side to move's point of view. */
+  evaluate(pos: Position): number {
+    const slot = this.update(pos);
+    const net = this.net;
+    const h = this.h;
+    const qa = net.qa;
+    const w2 = net.w2;
+    const acc = this.acc;
+    const us = slot * 2 * h + pos.side * h;
+    const them = slot * 2 * h + (pos.side ^ 1) * h;
+    // Two loops over the halves; a neuron at or below zero adds nothing and is skipped (about half
+    // of them are). Each half's sum stays within int32 (at most H * QA^2 * 127).
+    let sumUs = 0;
+    for (let i = 0; i < h; i++) {
+      const a = acc[us + i];
+      if (a > 0) {
+        const c = a < qa ? a : qa;
+        sumUs += c * c * w2[i];
+      }
+    }
+    let sumThem = 0;
+    for (let i = 0; i < h; i++) {
+      const a = acc[them + i];
+      if (a > 0) {
+        const c = a < qa ? a : qa;
+        sumThem += c * c * w2[h + i];
+      }
+    }
+    const sum = sumUs + sumThem;
+    // sum is in units of QA^2 * QB; b2 is stored in units of QA * QB.
+    return Math.round(((sum / qa + net.b2) * net.scale) / (qa * net.qb));
+  }
+
+  /** Brings the accumulator of `pos` up to date; returns its slot. */
+  private update(pos: Position): number {
+    const p = pos.ply;
+    const slot = p & (ACC_SLOTS - 1);
+    if (this.slotPly[slot] === p && this.slotKeyLo[slot] === pos.keyLo && this.slotKeyHi[slot] === pos.keyHi) return slot;
+    // The nearest ancestor with a valid accumulator.
+    let q = p - 1;
+    const limit = Math.max(0, p - MAX_CATCH_UP);
+    for (; q >= limit; q--) {
+      const s = q & (ACC_SLOTS - 1);
+      if (this.slotPly[s] === q && this.slotKeyLo[s] === pos.histKeyLo[q] && this.slotKeyHi[s] === pos.histKeyHi[q]) break;
+    }
+    if (q < limit || p - q > MAX_CATCH_UP) {
+      this.refresh(pos, slot);
+      return slot;
+    }
+    // Take the moves q..p-1 back on a scratch board to learn which piece made each one.
+    const steps = p - q;
+    const board = steps === 1 ? pos.board : this.scratchBoard;
+    if (steps > 1) this.scratchBoard.set(pos.board);
+    for (let i = p - 1, k = 0; i >= q; i--, k++) {
+      const m = pos.histMove[i];
+      const from = m & 255;
+      const to = (m >> 8) & 255;
+      const captured = pos.histCaptured[i];
+      this.upFrom[k] = from;
+      this.upTo[k] = to;
+      this.upCaptured[k] = captured;
+      if (m === 0) {
+        this.upPiece[k] = 0; // a null move
+        continue;
+      }
+      const piece = board[to];
+      this.upPiece[k] = piece;
+      if (steps > 1) {
+        board[from] = piece;
+        board[to] = captured;
+      }
+    }
+    // Replay them forward, filling each slot on the way (siblings will find their parent valid).
+    for (let k = steps - 1; k >= 0; k--) {
+      const i = p - 1 - k;
+      const src = (i & (ACC_SLOTS - 1)) * 2 * this.h;
+      const dstSlot = (i + 1) & (ACC_SLOTS - 1);
+      this.applyMove(src, dstSlot * 2 * this.h, this.upPiece[k], this.upFrom[k], this.upTo[k], this.upCaptured[k]);
+      this.slotPly[dstSlot] = i + 1;
+      this.slotKeyLo[dstSlot] = i + 1 === p ? pos.keyLo : pos.histKeyLo[i + 1];
+      this.slotKeyHi[dstSlot] = i + 1 === p ? pos.keyHi : pos.histKeyHi[i + 1];
+    }
+    return slot;
+  }
+
+  private applyMove(src: number, dst: number, piece: number, from: number, to: number, captured: number): void {
+    const acc = this.acc;
+    const h = this.h;
+    const w1 = this.net.w1;
+    if (piece === 0) {
+      acc.copyWithin(dst, src, src + 2 * h);
+      return;
+    }
+    for (let p = 0; p < 2; p++) {
+      const s = src + p * h;
+      const d = dst + p * h;
+      const add = FEATURE[p * 4096 + piece * 256 + to] * h;
+      const sub = FEATURE[p * 4096 + piece * 256 + from] * h;
+      if (captured === 0) {
+        for (let i = 0; i < h; i++) acc[d + i] = acc[s + i] + w1[add + i] - w1[sub + i];
+      } else {
+        const cap = FEATURE[p * 4096 + captured * 256 + to] * h;
+        for (let i = 0; i < h; i++) acc[d + i] = acc[s + i] + w1[add + i] - w1[sub + i] - w1[cap + i];
+      }
+    }
+  }
+
+  /** Computes the accumulators of `pos` from its piece lists into `slot`. */
+  private refresh(pos: Position, slot: number): void {
+    this.computeInto(pos, this.acc, slot * 2 * this.h);
+    this.slotPly[slot] = pos.ply;
+    this.slotKeyLo[slot] = pos.keyLo;
+    this.slotKeyHi[slot] = pos.keyHi;
+  }
+
+  /** Both accumulators of `pos` (Red's perspective first) from its piece lists, into out[base..]. */
+  private computeInto(pos: Position, out: Int16Array, base: number): void {
+    const h = this.h;
+    const { b1, w1 } = this.net;
+    for (let p = 0; p < 2; p++) out.set(b1, base + p * h);
+    for (let code = 1; code < 16; code++) {
+      const n = pos.pcount[code];
+      for (let j = 0; j < n; j++) {
+        const sq = pos.plist[code * 8 + j];
+        for (let p = 0; p < 2; p++) {
+          const d = base + p * h;
+          const col = FEATURE[p * 4096 + code * 256 + sq] * h;
+          for (let i = 0; i < h; i++) out[d + i] += w1[col + i];
+        }
+      }
+    }
+  }
+
+  /** The accumulators the stack holds for `pos` (both perspectives, Red's first), for tests. */
+  accumulators(pos: Position): Int16Array {
+    const slot = this.update(pos);
+    return this.acc.slice(slot * 2 * this.h, (slot + 1) * 2 * this.h);
+  }
+
+  /** The same computed from scratch, bypassing the stack (for tests). */
+  freshAccumulators(pos: Position): Int16Array {
+    const out = new Int16Array(2 * this.h);
+    this.computeInto(pos, out, 0);
+    return out;
+  }
+}

@@ -1,0 +1,239 @@
+// The network evaluation: incremental accumulators against a from-scratch computation, colour
+// symmetry, the file format's checks, the trainer on a tiny data set (quantised network against
+// the float one), datagen's determinism, and EvalFile through the real executable.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generateLegal, MAX_MOVES, Position, START_FEN, parseFen } from '../engine/index';
+import { decodeNetwork, encodeNetwork, featureIndex, featureSquare, NetworkError, NNUE_INPUTS, NnueEvaluator } from '../engine/nnue';
+import { Searcher } from '../engine/search';
+import { BLACK, RED, flipRank } from '../engine/types';
+import { decodeHeader, encodeRecord, HEADER_BYTES, RECORD_BYTES, recordPiece, recordRedResult, recordScore, recordSide, POINT_SQUARE } from '../bench/nnue/data-format';
+import { decodeRecords, emptyDataset } from '../bench/nnue/dataset';
+import { FloatNetwork } from '../bench/nnue/float-network';
+import { playGame } from '../bench/nnue/selfplay';
+import { quantizationError, Trainer } from '../bench/nnue/train';
+import { embeddedNetwork } from '../protocol/network';
+import { builtEngine, withChuhan } from './e2e-engine';
+import { rng } from './helpers';
+
+const buf = new Int32Array(MAX_MOVES);
+
+/** Random games from the start position: calls `visit` at every position reached. */
+function randomWalk(moves: number, seed: number, visit: (pos: Position) => void): void {
+  const random = rng(seed);
+  let pos = parseFen(START_FEN);
+  for (let i = 0; i < moves; i++) {
+    const n = generateLegal(pos, buf, 0);
+    if (n === 0 || pos.ply > 300) {
+      pos = parseFen(START_FEN);
+      continue;
+    }
+    const r = random();
+    if (r < 0.15 && pos.ply > 0) pos.unmake();
+    else if (r < 0.18 && !pos.inCheck()) pos.makeNull();
+    else pos.make(buf[Math.floor(random() * n)]);
+    visit(pos);
+  }
+}
+
+/** The position with the board turned over (ranks flipped) and the colours swapped. */
+function mirrored(pos: Position): Position {
+  const out = new Position();
+  for (let code = 1; code < 16; code++) {
+    for (let i = 0; i < pos.pcount[code]; i++) out.put(flipRank(pos.plist[code * 8 + i]), code ^ 8);
+  }
+  out.setSide(pos.side ^ 1);
+  return out;
+}
+
+describe('network inputs', () => {
+  it('featureSquare inverts featureIndex for every piece, point and perspective', () => {
+    const seen = new Set<number>();
+    for (const p of [RED, BLACK]) {
+      for (const code of [1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15]) {
+        for (const sq of POINT_SQUARE) {
+          const f = featureIndex(p, code, sq);
+          expect(f).toBeGreaterThanOrEqual(0);
+          expect(f).toBeLessThan(NNUE_INPUTS);
+          expect(featureSquare(p, f)).toEqual({ code, sq });
+          if (p === RED) seen.add(f);
+        }
+      }
+    }
+    expect(seen.size).toBe(NNUE_INPUTS);
+  });
+});
+
+describe('accumulators', () => {
+  const net = embeddedNetwork();
+
+  it('the incremental accumulator equals one computed from scratch over 100,000 random moves, unmakes and null moves', () => {
+    const ev = new NnueEvaluator(net);
+    let checked = 0;
+    let mismatches = 0;
+    randomWalk(100_000, 7, (pos) => {
+      // Not every position is evaluated, as in a search: the stack must catch up over gaps.
+      if ((pos.ply & 3) === 1) return;
+      const a = ev.accumulators(pos);
+      const b = ev.freshAccumulators(pos);
+      checked++;
+      for (let i = 0; i < a.length; i++) {
+        if (a[i] !== b[i]) {
+          mismatches++;
+          break;
+        }
+      }
+    });
+    expect(checked).toBeGreaterThan(70_000);
+    expect(mismatches).toBe(0);
+  });
+
+  it('a search with the network leaves no stale accumulator: evaluations after it equal fresh ones', () => {
+    const ev = new NnueEvaluator(net);
+    const searcher = new Searcher(4);
+    searcher.setNetwork(ev);
+    const pos = parseFen('2bakab2/6r2/2n1c1nc1/p1p2rp1p/4p4/2PN2PC1/P3P3P/6N2/3CA4/1RBAK1B1R w - - 0 1');
+    const r = searcher.search(pos, { depth: 6 }, new Int32Array(2));
+    expect(r.bestMove).not.toBe(0);
+    const n = generateLegal(pos, buf, 0);
+    for (let i = 0; i < n; i++) {
+      pos.make(buf[i]);
+      const fresh = new NnueEvaluator(net);
+      expect(ev.evaluate(pos)).toBe(fresh.evaluate(pos));
+      pos.unmake();
+    }
+  });
+
+  it('is colour-symmetric: the mirrored position with colours swapped scores the same for the side to move (3,000 positions)', () => {
+    const ev = new NnueEvaluator(net);
+    const other = new NnueEvaluator(net);
+    let checked = 0;
+    randomWalk(3_000, 11, (pos) => {
+      expect(other.evaluate(mirrored(pos))).toBe(ev.evaluate(pos));
+      checked++;
+    });
+    expect(checked).toBeGreaterThan(2_900);
+  });
+});
+
+describe('network files', () => {
+  const bytes = encodeNetwork(embeddedNetwork());
+
+  it('round-trips through encode and decode', () => {
+    const again = decodeNetwork(bytes);
+    expect(again.hidden).toBe(embeddedNetwork().hidden);
+    expect(encodeNetwork(again)).toEqual(bytes);
+  });
+
+  const bad: Array<[string, (b: Uint8Array) => Uint8Array, RegExp]> = [
+    ['empty', () => new Uint8Array(0), /too short/],
+    ['truncated', (b) => b.slice(0, b.length - 100), /truncated or corrupt/],
+    ['bad magic', (b) => Object.assign(b.slice(), { 0: 0x58 }), /bad magic/],
+    ['wrong version', (b) => Object.assign(b.slice(), { 8: 99 }), /version 99/],
+    ['corrupt payload', (b) => Object.assign(b.slice(), { 1000: b[1000] ^ 0xff }), /checksum/],
+  ];
+  for (const [name, spoil, message] of bad) {
+    it(`rejects a ${name} file with a message that names the problem`, () => {
+      expect(() => decodeNetwork(spoil(bytes))).toThrow(NetworkError);
+      expect(() => decodeNetwork(spoil(bytes))).toThrow(message);
+    });
+  }
+});
+
+describe('training data and the trainer', () => {
+  it('a data record keeps the board, side, result and score', () => {
+    const pos = parseFen('2bakab2/6r2/2n1c1nc1/p1p2rp1p/4p4/2PN2PC1/P3P3P/6N2/3CA4/1RBAK1B1R b - - 0 1');
+    const rec = new Uint8Array(RECORD_BYTES);
+    encodeRecord(rec, 0, pos.board, pos.side, 2, -1234);
+    for (let k = 0; k < 90; k++) expect(recordPiece(rec, 0, k)).toBe(pos.board[POINT_SQUARE[k]]);
+    expect(recordSide(rec, 0)).toBe(BLACK);
+    expect(recordRedResult(rec, 0)).toBe(2);
+    expect(recordScore(rec, 0)).toBe(-1234);
+  });
+
+  it('self-play games are a function of the seed and the game index alone', () => {
+    const opts = { seed: 5, nodes: 300, randomPlies: 8 };
+    const a = playGame(3, opts, new Searcher(1));
+    const s = new Searcher(1);
+    playGame(9, opts, s); // a searcher that has played another game first
+    const b = playGame(3, opts, s);
+    expect(b.records).toEqual(a.records);
+    expect(playGame(4, opts, s).records).not.toEqual(a.records);
+  });
+
+  it('trains a tiny network: the held-out loss falls, and the quantised network agrees with the float one', () => {
+    // A small data set made here: 12 self-play games at 300 nodes a move.
+    const chunks: Uint8Array[] = [];
+    const searcher = new Searcher(1);
+    for (let g = 0; g < 12; g++) chunks.push(playGame(g, { seed: 1, nodes: 300, randomPlies: 6 }, searcher).records);
+    const total = chunks.reduce((s, c) => s + c.length / RECORD_BYTES, 0);
+    expect(total).toBeGreaterThan(300);
+    const ds = emptyDataset(total);
+    let at = 0;
+    for (const c of chunks) {
+      decodeRecords(c, c.length / RECORD_BYTES, ds, at);
+      at += c.length / RECORD_BYTES;
+    }
+    const nVal = Math.floor(total / 5);
+    const trainIdx = new Uint32Array(total - nVal).map((_, i) => i);
+    const valIdx = new Uint32Array(nVal).map((_, i) => total - nVal + i);
+    const net = FloatNetwork.random(16, 3);
+    const trainer = new Trainer(net, { lr: 0.01, gamma: 0.9, lambda: 0.25, scale: 400, batch: 64 });
+    const before = trainer.loss(ds, valIdx);
+    const trainBefore = trainer.loss(ds, trainIdx);
+    const random = rng(2);
+    for (let e = 0; e < 8; e++) trainer.trainEpoch(ds, trainIdx, random);
+    const after = trainer.loss(ds, valIdx);
+    const trainAfter = trainer.loss(ds, trainIdx);
+    console.log(`tiny training: held-out loss ${before.toFixed(5)} -> ${after.toFixed(5)}, training loss ${trainBefore.toFixed(5)} -> ${trainAfter.toFixed(5)}`);
+    expect(trainAfter).toBeLessThan(trainBefore * 0.7);
+    expect(after).toBeLessThan(before);
+    const q = quantizationError(net, net.quantize(400, 'test'), 400, ds, valIdx);
+    // Rounding the first layer to 1/255 and the output to 1/64: a few centipawns.
+    expect(q.mean).toBeLessThan(4);
+    expect(q.max).toBeLessThan(25);
+  });
+
+  it('a datagen file header names what is wrong with a damaged file', () => {
+    const head = new Uint8Array(HEADER_BYTES);
+    expect(() => decodeHeader(head, HEADER_BYTES)).toThrow(/bad magic/);
+  });
+});
+
+describe('EvalFile and Use NNUE through the executable', () => {
+  const exe = builtEngine();
+  const dir = mkdtempSync(join(tmpdir(), 'chuhan-nnue-'));
+  const good = join(dir, 'good.nnue');
+  const bad = join(dir, 'bad.nnue');
+  // Another network: the built-in one with its output bias moved, so that searches differ.
+  const other = decodeNetwork(encodeNetwork(embeddedNetwork()));
+  other.b2 += 40 * 255;
+  writeFileSync(good, encodeNetwork(other));
+  writeFileSync(bad, readFileSync(good).subarray(0, 5000));
+
+  const nodesAtDepth = async (setup: string[]): Promise<{ nodes: number; notes: string[] }> =>
+    withChuhan(exe, 'uci', async (e) => {
+      e.send(...setup, 'isready');
+      await e.expect((l) => l === 'readyok');
+      e.send('position startpos moves h2e2 h9g7', 'go depth 7');
+      const info = await e.expect(/^info depth 7 .*nodes (\d+)/);
+      await e.expect(/^bestmove /);
+      const notes = e.received.map((r) => r.line).filter((l) => l.startsWith('info string'));
+      return { nodes: Number(/nodes (\d+)/.exec(info.line)![1]), notes };
+    });
+
+  it('a bad network file is reported by name and the network in use stays', async () => {
+    const classical = await nodesAtDepth([]);
+    const builtIn = await nodesAtDepth(['setoption name Use NNUE value true']);
+    const loaded = await nodesAtDepth(['setoption name Use NNUE value true', `setoption name EvalFile value ${good}`]);
+    const kept = await nodesAtDepth(['setoption name Use NNUE value true', `setoption name EvalFile value ${good}`, `setoption name EvalFile value ${bad}`]);
+    const missing = await nodesAtDepth([`setoption name EvalFile value ${join(dir, 'none.nnue')}`]);
+    expect(builtIn.nodes).not.toBe(classical.nodes);
+    expect(loaded.nodes).not.toBe(builtIn.nodes);
+    expect(kept.nodes).toBe(loaded.nodes);
+    expect(kept.notes.some((l) => l.includes('bad.nnue') && /truncated or corrupt/.test(l) && l.includes('good.nnue'))).toBe(true);
+    expect(missing.notes.some((l) => l.includes('none.nnue') && l.includes('no such file'))).toBe(true);
+  });
+});
