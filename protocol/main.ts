@@ -19,7 +19,7 @@ import { PGN_FORMATS, type PgnCliOptions, runPgnCli } from '../bench/pgn-cli';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseOpenings } from '../bench/match/openings';
-import type { Network } from '../engine/nnue';
+import { decodeNetwork, type Network } from '../engine/nnue';
 import { embeddedNetwork, readNetworkFile } from './network';
 import { Output } from './output';
 import { runSession } from './session';
@@ -198,8 +198,9 @@ function buildProgram(): Command {
     .option('--seed <n>', 'seed of the random plies (default 1)', nonNegativeInt, 1)
     .option('--threads <n>', `worker processes (default ${availableParallelism()})`, positiveInt, availableParallelism())
     .option('--openings <file>', 'start from these openings (as for match) before the random plies')
+    .option('--evalfile <file>', 'play with this network (default: the hand-written evaluation)')
     .exitOverride()
-    .action(async (opts: { out: string; games?: number; positions?: number; nodes: number; randomPlies: number; seed: number; threads: number; openings?: string }) => {
+    .action(async (opts: { out: string; games?: number; positions?: number; nodes: number; randomPlies: number; seed: number; threads: number; openings?: string; evalfile?: string }) => {
       const log = (line: string): void => void process.stderr.write(line + '\n');
       process.exitCode = await runDatagen(opts, log, selfCommand());
     });
@@ -234,10 +235,12 @@ function buildProgram(): Command {
     .requiredOption('--step <n>', '', positiveInt)
     .requiredOption('--end <n>', '', nonNegativeInt)
     .option('--openings <file>')
+    .option('--evalfile <file>')
     .exitOverride()
-    .action((opts: { seed: number; nodes: number; randomPlies: number; start: number; step: number; end: number; openings?: string }) => {
+    .action((opts: { seed: number; nodes: number; randomPlies: number; start: number; step: number; end: number; openings?: string; evalfile?: string }) => {
       const openings = opts.openings ? parseOpenings(readFileSync(opts.openings, 'utf8')) : undefined;
-      runDatagenWorker({ ...opts, openings });
+      const network = opts.evalfile ? decodeNetwork(new Uint8Array(readFileSync(opts.evalfile))) : undefined;
+      runDatagenWorker({ ...opts, openings, network });
     });
 
   program

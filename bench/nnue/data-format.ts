@@ -8,7 +8,8 @@
 //  20  u32      reserved (0)
 //  24  f64      positions (records) in the file
 //  32  u32      seed, 36 u32 nodes per move, 40 u32 random opening plies, 44 u32 flags (bit 0: openings file)
-//  48  16 bytes reserved (0)
+//  48  u32      the evaluation: 0 for the hand-written one, else the FNV-1a hash of the network file
+//  52  12 bytes reserved (0)
 // Record (48 bytes):
 //   0  45 bytes  the 90 points, two per byte: point 2k in the low nibble, 2k+1 in the high one.
 //               Point index = rank * 9 + file (rank 0 = Red's back rank, file 0 = a); the nibble is
@@ -32,6 +33,8 @@ export interface DataHeader {
   nodes: number;
   randomPlies: number;
   flags: number;
+  /** 0: the hand-written evaluation played; else the network file's FNV-1a hash. */
+  network: number;
 }
 
 export class DataFormatError extends Error {}
@@ -52,6 +55,7 @@ export function encodeHeader(h: DataHeader): Uint8Array {
   dv.setUint32(36, h.nodes, true);
   dv.setUint32(40, h.randomPlies, true);
   dv.setUint32(44, h.flags, true);
+  dv.setUint32(48, h.network >>> 0, true);
   return buf;
 }
 
@@ -78,6 +82,7 @@ export function decodeHeader(buf: Uint8Array, size: number): DataHeader {
     nodes: dv.getUint32(36, true),
     randomPlies: dv.getUint32(40, true),
     flags: dv.getUint32(44, true),
+    network: dv.getUint32(48, true),
   };
 }
 

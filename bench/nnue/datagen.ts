@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, fstatSync, ftruncateSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { decodeNetwork, fnv1a, NnueEvaluator, type Network } from '../../engine/nnue';
 import { Searcher } from '../../engine/search';
 import { parseOpenings, type Opening } from '../match/openings';
 import { DATA_VERSION, DataFormatError, decodeHeader, encodeHeader, HEADER_BYTES, RECORD_BYTES, type DataHeader } from './data-format';
@@ -21,6 +22,8 @@ export interface DatagenOptions {
   seed: number;
   threads: number;
   openings?: string;
+  /** Play with this network file instead of the hand-written evaluation. */
+  evalfile?: string;
   /** Seconds between progress lines. */
   progress?: number;
 }
@@ -34,8 +37,9 @@ function loadOpenings(file: string | undefined): Opening[] | undefined {
 }
 
 /** The hidden worker command: plays games start, start + step, ... below end, writing frames to stdout. */
-export function runDatagenWorker(opts: SelfPlayOptions & { start: number; step: number; end: number }): void {
+export function runDatagenWorker(opts: SelfPlayOptions & { start: number; step: number; end: number; network?: Network }): void {
   const searcher = new Searcher(16);
+  if (opts.network !== undefined) searcher.setNetwork(new NnueEvaluator(opts.network));
   const write = (buf: Uint8Array): void => {
     let off = 0;
     while (off < buf.length) off += writeSync(1, buf, off, buf.length - off);
@@ -74,11 +78,22 @@ export async function runDatagen(opts: DatagenOptions, log: (line: string) => vo
     }
   })();
   if (openings === null) return 1;
+  let networkHash = 0;
+  if (opts.evalfile !== undefined) {
+    try {
+      const bytes = new Uint8Array(readFileSync(opts.evalfile));
+      decodeNetwork(bytes);
+      networkHash = fnv1a(bytes) || 1;
+    } catch (err) {
+      log(`chuhan datagen: cannot use the network ${opts.evalfile}: ${(err as Error).message}`);
+      return 1;
+    }
+  }
 
   // Open or continue the output file.
   let fd: number;
   let header: DataHeader;
-  const wanted = { seed: opts.seed >>> 0, nodes: opts.nodes, randomPlies: opts.randomPlies, flags: openings ? 1 : 0 };
+  const wanted = { seed: opts.seed >>> 0, nodes: opts.nodes, randomPlies: opts.randomPlies, flags: openings ? 1 : 0, network: networkHash };
   try {
     if (existsSync(opts.out)) {
       fd = openSync(opts.out, 'r+');
@@ -86,7 +101,7 @@ export async function runDatagen(opts: DatagenOptions, log: (line: string) => vo
       const buf = new Uint8Array(HEADER_BYTES);
       readSync(fd, buf, 0, HEADER_BYTES, 0);
       header = decodeHeader(buf, size);
-      for (const k of ['seed', 'nodes', 'randomPlies', 'flags'] as const) {
+      for (const k of ['seed', 'nodes', 'randomPlies', 'flags', 'network'] as const) {
         if (header[k] !== wanted[k]) {
           log(`chuhan datagen: ${opts.out} was made with ${k} ${header[k]}, not ${wanted[k]}; use another --out or the same options`);
           closeSync(fd);
@@ -124,6 +139,7 @@ export async function runDatagen(opts: DatagenOptions, log: (line: string) => vo
   log(
     `datagen: ${threads} worker(s), ${opts.nodes} nodes a move, ${opts.randomPlies} random plies, seed ${wanted.seed}` +
       (opts.openings ? `, openings ${opts.openings} (${openings!.length})` : '') +
+      (opts.evalfile ? `, network ${opts.evalfile}` : ', hand-written evaluation') +
       `; target ${Number.isFinite(targetGames) ? `${targetGames} games` : `${targetPositions} positions`}`,
   );
 
@@ -189,6 +205,7 @@ export async function runDatagen(opts: DatagenOptions, log: (line: string) => vo
         `--step=${threads}`,
         `--end=${endGame}`,
         ...(opts.openings ? [`--openings=${opts.openings}`] : []),
+        ...(opts.evalfile ? [`--evalfile=${opts.evalfile}`] : []),
       ];
       const child = spawn(args[0], args.slice(1), { stdio: ['ignore', 'pipe', 'inherit'] });
       children.push(child);
