@@ -64,6 +64,7 @@ export class Searcher {
   private readonly pieceStack = new Int32Array(MAX_PLY + 2);
   private readonly quietsTried = new Int32Array(MAX_PLY * MAX_MOVES);
   private readonly rootBuf = new Int32Array(MAX_MOVES);
+  private readonly ruleBuf = new Int32Array(MAX_MOVES);
 
   private pos!: Position;
   private signals: Int32Array = new Int32Array(2);
@@ -702,9 +703,11 @@ export class Searcher {
    */
   private ruleScore(ply: number): number | null {
     const pos = this.pos;
-    if (pos.halfmove >= MOVE_LIMIT_PLIES) return DRAW;
+    // In judge()'s order: a mate or stalemate first (the search finds those itself), then a
+    // repetition, then the move limit, which draws only a side that still has a move.
     const rep = repetitionScore(pos, ply);
     if (rep !== null) return rep;
+    if (pos.halfmove >= MOVE_LIMIT_PLIES) return generateLegal(pos, this.ruleBuf, 0) > 0 ? DRAW : -MATE + ply;
     if (ply >= MAX_PLY - 4) return this.staticEval(pos);
     return null;
   }
