@@ -4,6 +4,13 @@
 // our engine must never overstep its clock. Game 1: we are Red in UCCI. Game 2: we are Black in UCI
 // and ponder on Fairy-Stockfish's time (ponderhit on a hit, stop and a fresh search on a miss).
 // A game reaching 150 plies is called a draw.
+//
+// The clock is charged from the write of `go`/`ponderhit` to the arrival of `bestmove`, across the
+// pipes and both event loops, so a side loses on time only when its clock falls below
+// -CLOCK_MARGIN_MS, as a GUI's or the match runner's time margin (`chuhan match --margin`) allows.
+// Chuhan runs with debug on, and no safety net of the protocol layer may fire (a search that did
+// not stop, failed, restarted, or chose a move that is not permitted); each of its replies must
+// come after at least one `info depth` line of its own search.
 import { existsSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_MOVES, START_FEN, generateLegal, parseFen, parseIccs, type Position } from '../engine/index';
@@ -13,6 +20,9 @@ const HAVE_FAIRY = existsSync(FAIRY_STOCKFISH);
 const MAX_PLIES = 150;
 const START_MS = 6000;
 const INC_MS = 50;
+const CLOCK_MARGIN_MS = 50;
+/** Lines the protocol layer writes when one of its safety nets catches a search failure. */
+const SAFETY_NET = /did not stop within|search failed|restarting|not permitted/;
 
 if (!HAVE_FAIRY) {
   console.warn(`e2e-fairy-game: skipped, ${FAIRY_STOCKFISH} is not installed (apt-get install fairy-stockfish)`);
@@ -26,6 +36,8 @@ interface Side {
   ours: boolean;
   /** Pondering: the predicted reply the engine is thinking about, if any. */
   pondering: string | null;
+  /** Index in engine.received where the current search's output starts. */
+  searchFrom?: number;
 }
 
 function hasLegalMove(pos: Position): boolean {
@@ -56,13 +68,21 @@ function parseBest(line: string): { move: string | null; ponder: string | null }
   return { move: t[1], ponder: p > 0 ? t[p + 1] : null };
 }
 
-async function playGame(red: Side, black: Side, ponder: boolean): Promise<string> {
+interface GameResult {
+  result: string;
+  hits: number;
+  misses: number;
+}
+
+async function playGame(red: Side, black: Side, ponder: boolean): Promise<GameResult> {
   const pos: Position = parseFen(START_FEN);
   const moves: string[] = [];
   const sides = [red, black];
   let result = '';
   let hits = 0;
   let misses = 0;
+  /** Our engine's lowest clock after a move, for the log. */
+  let lowest = Infinity;
   for (let ply = 0; ply < MAX_PLIES && result === ''; ply++) {
     const redToMove = ply % 2 === 0;
     const side = sides[ply % 2];
@@ -84,20 +104,29 @@ async function playGame(red: Side, black: Side, ponder: boolean): Promise<string
         side.engine.send('stop');
         await side.engine.expect(/^(bestmove|nobestmove)/, 5000); // owed, and discarded
         side.engine.send(posLine);
+        side.searchFrom = side.engine.received.length;
         t0 = side.engine.send(`go ${goClock(side, other, redToMove)}`);
       }
     } else {
       side.engine.send(posLine);
+      side.searchFrom = side.engine.received.length;
       t0 = side.engine.send(`go ${goClock(side, other, redToMove)}`);
     }
     const reply = await side.engine.expect(/^(bestmove|nobestmove)/, side.clock + 5000);
     const spent = reply.at - t0;
     side.clock -= spent;
-    if (side.clock < 0) {
+    if (side.ours) {
+      const lines = side.engine.received.slice(side.searchFrom ?? 0, side.engine.cursor).map((r) => r.line);
+      if (!lines.some((l) => l.startsWith('info depth'))) {
+        throw new Error(`our reply '${reply.line}' at ply ${ply + 1} came without an info depth line of its search`);
+      }
+    }
+    if (side.clock < -CLOCK_MARGIN_MS) {
       result = `${side.name} lost on time (${Math.round(spent)} ms for ply ${ply + 1})`;
       if (side.ours) throw new Error(`our engine overstepped its clock: ${result}; moves ${moves.join(' ')}`);
       break;
     }
+    if (side.ours) lowest = Math.min(lowest, side.clock);
     side.clock += INC_MS;
     const { move, ponder: predicted } = parseBest(reply.line);
     if (move === null) {
@@ -120,7 +149,9 @@ async function playGame(red: Side, black: Side, ponder: boolean): Promise<string
         pos.unmake();
         side.pondering = predicted;
         side.engine.send(`position startpos moves ${[...moves, predicted].join(' ')}`);
-        side.engine.send(`go ponder ${goClock(side, other, !redToMove)}`);
+        side.searchFrom = side.engine.received.length;
+        // After our move and the predicted reply, we are to move again: our clock is ours.
+        side.engine.send(`go ponder ${goClock(side, other, redToMove)}`);
       } catch {
         throw new Error(`${side.name} predicted an illegal reply ${predicted} after ${moves.join(' ')}`);
       }
@@ -135,10 +166,10 @@ async function playGame(red: Side, black: Side, ponder: boolean): Promise<string
   }
   console.log(
     `${red.name} (Red) vs ${black.name} (Black): ${result} after ${moves.length} plies; ` +
-      `clocks left ${Math.round(red.clock)} / ${Math.round(black.clock)} ms` +
+      `clocks left ${Math.round(red.clock)} / ${Math.round(black.clock)} ms, Chuhan's lowest ${Math.round(lowest)} ms` +
       `${ponder ? `; ponder hits ${hits}, misses ${misses}` : ''}\n${moves.join(' ')}`,
   );
-  return result;
+  return { result, hits, misses };
 }
 
 describe.skipIf(!HAVE_FAIRY)('a full game against Fairy-Stockfish', () => {
@@ -152,7 +183,10 @@ describe.skipIf(!HAVE_FAIRY)('a full game against Fairy-Stockfish', () => {
     await withChuhan(exe, dialect, async (ours) => {
       const fairy = await startFairy();
       try {
+        ours.send(dialect === 'ucci' ? 'setoption debug true' : 'debug on');
         await fn(ours, fairy);
+        const nets = ours.received.map((r) => r.line).filter((l) => SAFETY_NET.test(l));
+        expect(nets, 'safety-net lines').toEqual([]);
         expect(ours.stderr).toBe('');
         expect(ours.alive).toBe(true);
       } finally {
@@ -171,7 +205,7 @@ describe.skipIf(!HAVE_FAIRY)('a full game against Fairy-Stockfish', () => {
         { name: 'Fairy-Stockfish', engine: fairy, dialect: 'ucci', clock: START_MS, ours: false, pondering: null },
         false,
       );
-      expect(result).not.toMatch(/^Chuhan lost on time/);
+      expect(result.result).not.toMatch(/^Chuhan lost on time/);
     });
   }, 90_000);
 
@@ -184,7 +218,9 @@ describe.skipIf(!HAVE_FAIRY)('a full game against Fairy-Stockfish', () => {
         { name: 'Chuhan', engine: ours, dialect: 'uci', clock: START_MS, ours: true, pondering: null },
         true,
       );
-      expect(result).not.toMatch(/^Chuhan lost on time/);
+      expect(result.result).not.toMatch(/^Chuhan lost on time/);
+      // A pondering game must really ponder: Chuhan sent predictions and they were played out.
+      expect(result.hits + result.misses).toBeGreaterThan(0);
     });
   }, 90_000);
 });
