@@ -11,12 +11,11 @@
 // Chuhan runs with debug on, and no safety net of the protocol layer may fire (a search that did
 // not stop, failed, restarted, or chose a move that is not permitted); each of its replies must
 // come after at least one `info depth` line of its own search.
-import { existsSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_MOVES, START_FEN, generateLegal, parseFen, parseIccs, type Position } from '../engine/index';
-import { EngineProcess, FAIRY_STOCKFISH, builtEngine, withChuhan } from './e2e-engine';
+import { EngineProcess, FAIRY_STOCKFISH, builtEngine, haveFairyStockfish, withChuhan } from './e2e-engine';
 
-const HAVE_FAIRY = existsSync(FAIRY_STOCKFISH);
+const HAVE_FAIRY = haveFairyStockfish('e2e-fairy-game');
 const MAX_PLIES = 150;
 const START_MS = 6000;
 const INC_MS = 50;
@@ -24,9 +23,6 @@ const CLOCK_MARGIN_MS = 50;
 /** Lines the protocol layer writes when one of its safety nets catches a search failure. */
 const SAFETY_NET = /did not stop within|search failed|restarting|not permitted/;
 
-if (!HAVE_FAIRY) {
-  console.warn(`e2e-fairy-game: skipped, ${FAIRY_STOCKFISH} is not installed (apt-get install fairy-stockfish)`);
-}
 
 interface Side {
   name: string;

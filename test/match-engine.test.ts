@@ -1,6 +1,6 @@
 // The match runner's protocol dialects and engine process wrapper, against a fake engine
 // (test/fixtures/fake-engine.ts) and, when installed, Fairy-Stockfish.
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -18,10 +18,10 @@ import {
 } from '../bench/match/dialect';
 import { EngineProcess, type EngineConfig } from '../bench/match/engine-process';
 import { buildFakeEngine } from './fixtures/build-fake-engine';
+import { FAIRY_STOCKFISH, haveFairyStockfish } from './e2e-engine';
 
-const FSF = '/usr/games/fairy-stockfish';
-const HAVE_FSF = existsSync(FSF);
-if (!HAVE_FSF) console.warn(`match-engine tests: ${FSF} is missing; the Fairy-Stockfish test is skipped`);
+const FSF = FAIRY_STOCKFISH;
+const HAVE_FSF = haveFairyStockfish('match-engine');
 
 describe('dialects', () => {
   it('converts moves between ICCS and Fairy-Stockfish UCI ranks 1–10', () => {

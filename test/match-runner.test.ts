@@ -10,10 +10,10 @@ import { parseFen } from '../engine/index';
 import { runMatchCli } from '../bench/match/cli';
 import { parseOpenings } from '../bench/match/openings';
 import { buildFakeEngine } from './fixtures/build-fake-engine';
+import { FAIRY_STOCKFISH, haveFairyStockfish } from './e2e-engine';
 
-const FSF = '/usr/games/fairy-stockfish';
-const HAVE_FSF = existsSync(FSF);
-if (!HAVE_FSF) console.warn(`match-runner tests: ${FSF} is missing; the Fairy-Stockfish match is skipped`);
+const FSF = FAIRY_STOCKFISH;
+const HAVE_FSF = haveFairyStockfish('match-runner');
 const OPENINGS = join(__dirname, '..', 'bench', 'match', 'openings.txt');
 
 let fake = '';
