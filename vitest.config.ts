@@ -1,6 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Test files whose assertions involve wall-clock time (clocks, stop latency, searches racing
+ * input). They run one at a time after all the others, so that a larger CI machine running many
+ * files at once cannot make them flaky.
+ */
+const TIMING = [
+  'test/e2e-fairy-game.test.ts',
+  'test/protocol-latency.test.ts',
+  'test/protocol-currmove.test.ts',
+  'test/protocol-fuzz.test.ts',
+  'test/search.test.ts',
+];
+
 export default defineConfig({
   // Network files are imported as bytes, as esbuild's binary loader does in build.mjs.
   plugins: [
@@ -14,8 +27,11 @@ export default defineConfig({
     },
   ],
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 120_000,
     pool: 'forks',
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: TIMING, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'timing', include: TIMING, fileParallelism: false, sequence: { groupOrder: 1 } } },
+    ],
   },
 });

@@ -189,7 +189,7 @@ function buildProgram(): Command {
 
   program
     .command('datagen')
-    .description('self-play training positions for the network (binary file, see bench/nnue/README.md)')
+    .description('self-play positions to train a network on')
     .requiredOption('--out <file>', 'data file to write, or to continue when it exists')
     .option('--games <n>', 'stop after this many games in the file', positiveInt)
     .option('--positions <n>', 'stop once the file holds this many positions', positiveInt)
@@ -207,8 +207,8 @@ function buildProgram(): Command {
 
   program
     .command('train')
-    .description('train a network on datagen files and write the network file (see bench/nnue/README.md)')
-    .argument('<data...>', 'datagen files')
+    .description('train a network on datagen files')
+    .requiredOption('--data <files...>', 'datagen files to train on')
     .requiredOption('--out <file>', 'network file to write (a checkpoint goes beside it, FILE.ckpt)')
     .option('--hidden <n>', 'neurons per perspective (default 128)', positiveInt, 128)
     .option('--epochs <n>', 'epochs (default 12)', positiveInt, 12)
@@ -222,8 +222,8 @@ function buildProgram(): Command {
     .option('--seed <n>', 'seed of the initial weights and the shuffles (default 1)', nonNegativeInt, 1)
     .option('--resume', 'continue from FILE.ckpt')
     .exitOverride()
-    .action((data: string[], opts: Omit<TrainOptions, 'data'>) => {
-      process.exitCode = runTrain({ data, ...opts }, (line) => void process.stderr.write(line + '\n'));
+    .action((opts: TrainOptions) => {
+      process.exitCode = runTrain(opts, (line) => void process.stderr.write(line + '\n'));
     });
 
   program
