@@ -1,7 +1,14 @@
-// Builds dist/chuhan, a Node single-executable application (SEA), without any network access:
+// Builds dist/chuhan (dist/chuhan.exe on Windows), a Node single-executable application (SEA),
+// without any network access:
 //   1. esbuild bundles protocol/main.ts (and its imports) into dist/chuhan.cjs;
 //   2. `node --experimental-sea-config` turns that bundle into a preparation blob;
 //   3. the running node binary is copied to dist/chuhan and the blob is injected with postject.
+//
+// Cross builds: `node build.mjs --target win-x64,linux-arm64,...` (or `--target all`, which is
+// `npm run build:all`) injects the same blob into the official Node binary of each platform, of the
+// very version running this script, fetched once from the npm registry (see build-node-binary.mjs),
+// and writes dist/chuhan-<target> (dist/chuhan-win-x64.exe). `--node <target>=<path>` uses a Node
+// binary you already have instead. Mach-O binaries (darwin) are left unsigned: see the README.
 // Any failure ends the script with a non-zero exit code. Progress goes to stderr, so that
 // `npm start` (build, then run the engine) leaves the engine's stdout clean for the protocol.
 //
@@ -15,6 +22,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { TARGETS, checkEmbeddedVersion, hostTarget, nodeBinary } from './build-node-binary.mjs';
 
 const require = createRequire(import.meta.url);
 const root = dirname(fileURLToPath(import.meta.url));
@@ -22,7 +30,7 @@ const dist = join(root, 'dist');
 const bundlePath = join(dist, 'chuhan.cjs');
 const blobPath = join(dist, 'sea-prep.blob');
 const seaConfigPath = join(dist, 'sea-config.json');
-const exePath = join(dist, 'chuhan');
+const exePath = join(dist, process.platform === 'win32' ? 'chuhan.exe' : 'chuhan');
 const workerEntry = join(root, 'protocol', 'search-worker.ts');
 
 const SENTINEL_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
@@ -53,8 +61,9 @@ function step(name, fn) {
 
 async function main() {
   const started = performance.now();
+  const args = parseArgs(process.argv.slice(2));
   mkdirSync(dist, { recursive: true });
-  for (const f of [bundlePath, blobPath, seaConfigPath, exePath]) rmSync(f, { force: true });
+  for (const f of [bundlePath, blobPath, seaConfigPath, ...(args.targets === null ? [exePath] : [])]) rmSync(f, { force: true });
 
   let workerSource;
   if (existsSync(workerEntry)) {
@@ -82,30 +91,94 @@ async function main() {
     if (!existsSync(blobPath)) throw new Error(`node did not write ${blobPath}`);
   });
 
-  step('inject the blob into a copy of node -> dist/chuhan', () => {
-    copyFileSync(process.execPath, exePath);
-    chmodSync(exePath, 0o755);
-    // postject's CLI rather than its API: LIEF prints harmless "Can't find string offset for section
-    // name '.note...'" warnings for node's ELF binary; the output is shown only when it fails.
-    const cli = join(dirname(require.resolve('postject/package.json')), 'dist', 'cli.js');
-    const r = spawnSync(process.execPath, [cli, exePath, RESOURCE_NAME, blobPath, '--sentinel-fuse', SENTINEL_FUSE], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const noise = /^warning: Can't find string offset for section name/;
-    const log = `${r.stdout ?? ''}${r.stderr ?? ''}`.split('\n').filter((l) => l.trim() !== '' && !noise.test(l));
-    if (r.error || r.status !== 0) {
-      throw new Error(`postject failed (${r.error?.message ?? `exit ${r.status}`}):\n${log.join('\n')}`);
+  if (args.targets === null) {
+    step(`inject the blob into a copy of node -> ${rel(exePath)}`, () => inject(process.execPath, exePath, hostTarget()));
+    smokeTest(exePath);
+    console.error(`build: done in ${((performance.now() - started) / 1000).toFixed(1)} s -> ${rel(exePath)}`);
+    return;
+  }
+  const failed = [];
+  for (const target of args.targets) {
+    const out = join(dist, `chuhan-${target}${target.startsWith('win-') ? '.exe' : ''}`);
+    rmSync(out, { force: true });
+    try {
+      const node = args.nodes.get(target) ?? (target === hostTarget() ? process.execPath : nodeBinary(target, process.version));
+      if (args.nodes.has(target)) checkEmbeddedVersion(readFileSync(node), process.version, node);
+      step(`inject the blob into node ${process.version} for ${target} -> ${rel(out)}`, () => inject(node, out, target));
+      if (target === hostTarget()) smokeTest(out);
+    } catch (err) {
+      failed.push(target);
+      console.error(`build: ${target}: ${err instanceof Error ? err.message : String(err)}`);
     }
-  });
+  }
+  const built = args.targets.filter((t) => !failed.includes(t));
+  console.error(`build: done in ${((performance.now() - started) / 1000).toFixed(1)} s; built ${built.join(', ') || 'nothing'}`);
+  if (failed.length > 0) throw new Error(`could not build ${failed.join(', ')}`);
+}
 
-  step('smoke test dist/chuhan --version', () => {
-    const out = execFileSync(exePath, ['--version'], { encoding: 'utf8' }).trim();
+function rel(path) {
+  return path.startsWith(root) ? path.slice(root.length + 1) : path;
+}
+
+/** Copies a Node binary to `out` and injects the blob (PE, ELF or Mach-O, by target). */
+function inject(node, out, target) {
+  copyFileSync(node, out);
+  chmodSync(out, 0o755);
+  // postject's CLI rather than its API: LIEF prints harmless "Can't find string offset for section
+  // name '.note...'" warnings for node's ELF binary; the output is shown only when it fails.
+  const cli = join(dirname(require.resolve('postject/package.json')), 'dist', 'cli.js');
+  const extra = target.startsWith('darwin-') ? ['--macho-segment-name', 'NODE_SEA'] : [];
+  const r = spawnSync(process.execPath, [cli, out, RESOURCE_NAME, blobPath, '--sentinel-fuse', SENTINEL_FUSE, ...extra], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const noise = /^warning: Can't find string offset for section name/;
+  const log = `${r.stdout ?? ''}${r.stderr ?? ''}`.split('\n').filter((l) => l.trim() !== '' && !noise.test(l));
+  if (r.error || r.status !== 0) {
+    rmSync(out, { force: true });
+    throw new Error(`postject failed (${r.error?.message ?? `exit ${r.status}`}):\n${log.join('\n')}`);
+  }
+}
+
+function smokeTest(path) {
+  step(`smoke test ${rel(path)} --version`, () => {
+    const out = execFileSync(path, ['--version'], { encoding: 'utf8' }).trim();
     const expected = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
-    if (out !== expected) throw new Error(`dist/chuhan --version printed "${out}", expected "${expected}"`);
+    if (out !== expected) throw new Error(`${rel(path)} --version printed "${out}", expected "${expected}"`);
   });
+}
 
-  console.error(`build: done in ${((performance.now() - started) / 1000).toFixed(1)} s -> dist/chuhan`);
+/** `--target a,b|all` and `--node target=path`; anything else is a usage error. */
+function parseArgs(argv) {
+  let targets = null;
+  const nodes = new Map();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') && !arg.startsWith('--node=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = () => {
+      const v = inline ?? argv[++i];
+      if (v === undefined || v === '') throw new Error(`${flag} needs a value`);
+      return v;
+    };
+    if (flag === '--target') {
+      const v = value();
+      const list = v === 'all' ? TARGETS : v.split(',').map((t) => t.trim()).filter((t) => t !== '');
+      for (const t of list) if (!TARGETS.includes(t)) throw new Error(`unknown target '${t}' (known: ${TARGETS.join(', ')}, or all)`);
+      targets = [...new Set([...(targets ?? []), ...list])];
+    } else if (flag === '--node' || flag.startsWith('--node=')) {
+      const v = flag.startsWith('--node=') ? flag.slice(7) : value();
+      const eq = v.indexOf('=');
+      const t = v.slice(0, eq);
+      if (eq < 0 || !TARGETS.includes(t) || !existsSync(v.slice(eq + 1))) {
+        throw new Error(`--node expects <target>=<path of an existing node binary>, got '${v}'`);
+      }
+      nodes.set(t, v.slice(eq + 1));
+    } else {
+      throw new Error(`unknown argument '${arg}' (usage: node build.mjs [--target ${TARGETS.join(',')}|all] [--node <target>=<path>])`);
+    }
+  }
+  if (targets === null && nodes.size > 0) targets = [...nodes.keys()];
+  return { targets, nodes };
 }
 
 main().catch((err) => {
