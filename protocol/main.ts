@@ -20,9 +20,10 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseOpenings } from '../bench/match/openings';
 import { decodeNetwork, type Network } from '../engine/nnue';
-import { embeddedNetwork, readNetworkFile } from './network';
+import { embeddedNetwork } from './network';
+import { readNetworkFile } from './network-file';
 import { Output } from './output';
-import { runSession } from './session';
+import { runSession } from './stdio-session';
 
 /** Exit code of a usage error (bad option, bad value). */
 const USAGE_ERROR = 2;

@@ -1,7 +1,7 @@
 // The networks the engine can evaluate with: the one built into the executable (nets/chuhan.nnue,
 // embedded by esbuild's binary loader; vitest loads it the same way, see vitest.config.ts), and
-// network files named by the EvalFile option, read and checked here before the worker gets them.
-import { readFileSync } from 'node:fs';
+// network files named by the EvalFile option, checked here before the worker gets them (reading
+// them is the host's part: network-file.ts in the executable; a browser has no files to name).
 import { decodeNetwork, NetworkError, type Network } from '../engine/nnue';
 import builtIn from '../nets/chuhan.nnue';
 
@@ -18,15 +18,11 @@ export function embeddedDescription(): string {
   return embeddedNetwork().description;
 }
 
-/** Reads and checks a network file: its bytes, or a one-line reason it cannot be used. */
-export function readNetworkFile(path: string): { bytes: Uint8Array; network: Network } | { error: string } {
-  let bytes: Uint8Array;
-  try {
-    bytes = new Uint8Array(readFileSync(path));
-  } catch (err) {
-    const e = err as NodeJS.ErrnoException;
-    return { error: e.code === 'ENOENT' ? 'no such file' : e.code === 'EISDIR' ? 'a directory, not a file' : e.message };
-  }
+/** A network file that can be used: its bytes and the network they decode to, or a one-line reason. */
+export type CheckedNetwork = { bytes: Uint8Array; network: Network } | { error: string };
+
+/** Checks the bytes of a network file. */
+export function checkNetwork(bytes: Uint8Array): CheckedNetwork {
   try {
     return { bytes, network: decodeNetwork(bytes) };
   } catch (err) {

@@ -7,7 +7,15 @@
 // A reader that has gone away (EPIPE) ends the process quietly: nobody is left to answer.
 import type { Writable } from 'node:stream';
 
-export class Output {
+/** Where the session's lines go: a stream here, postMessage in the web worker (web-worker.ts). */
+export interface LineOutput {
+  /** Queues one line (without its newline) for writing. */
+  line(text: string): void;
+  /** Resolves once every line written so far has left (or nobody is left to read them). */
+  flush(): Promise<void>;
+}
+
+export class Output implements LineOutput {
   private lastWrite: Promise<void> = Promise.resolve();
   private closed = false;
 

@@ -1,10 +1,23 @@
-// The protocol thread's side of the search worker: starts it (from the source string build.mjs
-// bundles into the executable), sends it work, routes its messages, and restarts it if it dies, so
-// that every search still gets an answer (the session supplies a fallback move).
-import { Worker } from 'node:worker_threads';
+// The protocol thread's side of the search worker: starts it (through a WorkerHost: a worker
+// thread in the executable, a nested Web Worker in the browser), sends it work, routes its
+// messages, and restarts it if it dies, so that every search still gets an answer (the session
+// supplies a fallback move).
+//
+// Stopping: each search gets STOP/PONDERHIT flags in a SharedArrayBuffer that the search polls.
+// Where SharedArrayBuffer cannot be sent (a browser page that is not cross-origin isolated), the
+// flags are local and a search is stopped by ending its worker and starting a fresh one: the
+// session answers with the best move of the last completed iteration, and the hash table is lost.
 import type { HashProbe } from '../engine/search';
-import { SIGNAL_COUNT, SIGNAL_STOP, type CurrMoveInfo, type SearchInfo, type SearchLimits, type SearchResult } from '../engine/limits';
-import { workerSource } from './worker-source';
+import {
+  SIGNAL_COUNT,
+  SIGNAL_PONDERHIT,
+  SIGNAL_STOP,
+  type CurrMoveInfo,
+  type SearchInfo,
+  type SearchLimits,
+  type SearchResult,
+} from '../engine/limits';
+import type { WorkerHandle, WorkerHost } from './worker-host';
 import type { FromWorker, PositionSpec, ToWorker } from './worker-messages';
 
 export interface SearchEvents {
@@ -17,19 +30,15 @@ export interface SearchEvents {
   warning(message: string): void;
 }
 
-export interface StartedSearch {
-  id: number;
-  /** STOP and PONDERHIT flags shared with this search only. */
-  signals: Int32Array;
-}
-
 type Reply = (msg: FromWorker | null) => void;
 
 export class SearchClient {
-  private worker: Worker | null = null;
+  private worker: WorkerHandle | null = null;
   private nextId = 1;
   /** Searches posted to the worker and not yet answered, in order. */
   private readonly running = new Set<number>();
+  /** STOP and PONDERHIT flags of each running search (shared with the worker when the host allows). */
+  private readonly signals = new Map<number, Int32Array>();
   /** Waiting ping/probe requests by id; called with null if the worker dies first. */
   private readonly replies = new Map<number, Reply>();
   private hashMb: number;
@@ -43,6 +52,7 @@ export class SearchClient {
   constructor(
     private readonly events: SearchEvents,
     hashMb: number,
+    private readonly host: WorkerHost,
   ) {
     this.hashMb = hashMb;
     this.start();
@@ -54,33 +64,30 @@ export class SearchClient {
   }
 
   private start(): void {
-    const source = workerSource();
-    if (source === undefined) {
-      this.unavailable = 'the search worker exists only in the built executable (run node build.mjs)';
-      return;
-    }
-    let worker: Worker;
+    let worker: WorkerHandle;
+    const warmup = this.host.shared ? new Int32Array(new SharedArrayBuffer(SIGNAL_COUNT * Int32Array.BYTES_PER_ELEMENT)) : null;
     try {
-      const warmup = new Int32Array(new SharedArrayBuffer(SIGNAL_COUNT * Int32Array.BYTES_PER_ELEMENT));
-      worker = new Worker(source, { eval: true, workerData: { warmup: warmup.buffer } });
-      this.warmup = warmup;
+      worker = this.host.start(warmup === null ? null : (warmup.buffer as SharedArrayBuffer), {
+        message: (msg) => {
+          if (this.worker === worker) this.receive(msg);
+        },
+        died: (why) => this.died(worker, why),
+      });
     } catch (err) {
-      this.unavailable = `the search worker could not start (${err instanceof Error ? err.message : String(err)})`;
+      this.unavailable = err instanceof Error ? err.message : String(err);
       return;
     }
+    this.warmup = warmup;
     this.worker = worker;
-    worker.on('message', (msg: FromWorker) => this.receive(msg));
-    worker.on('error', (err) => this.died(worker, `the search worker failed: ${err.message}`));
-    worker.on('exit', (code) => this.died(worker, `the search worker exited with code ${code}`));
     this.send({ type: 'hash', mb: this.hashMb });
     if (this.evaluation !== null) this.send({ type: 'evaluation', ...this.evaluation });
   }
 
-  private died(worker: Worker, why: string): void {
+  private died(worker: WorkerHandle, why: string): void {
     if (this.worker !== worker) return;
     this.worker = null;
     for (const id of [...this.running]) {
-      this.running.delete(id);
+      this.forget(id);
       this.events.failed(id, why);
     }
     for (const [id, reply] of [...this.replies]) {
@@ -106,10 +113,10 @@ export class SearchClient {
         if (this.running.has(msg.id)) this.events.currmove(msg.id, msg.info);
         break;
       case 'result':
-        if (this.running.delete(msg.id)) this.events.result(msg.id, msg.result);
+        if (this.forget(msg.id)) this.events.result(msg.id, msg.result);
         break;
       case 'failed':
-        if (this.running.delete(msg.id)) this.events.failed(msg.id, msg.message);
+        if (this.forget(msg.id)) this.events.failed(msg.id, msg.message);
         break;
       case 'pong':
       case 'probed': {
@@ -128,21 +135,60 @@ export class SearchClient {
     if (this.worker === null) return false;
     // Work that is waited on ends the warm-up; option changes and pings wait behind it.
     if ((msg.type === 'search' || msg.type === 'probe') && this.warmup !== null) Atomics.store(this.warmup, SIGNAL_STOP, 1);
-    this.worker.postMessage(msg);
+    this.worker.post(msg);
     return true;
   }
 
+  private forget(id: number): boolean {
+    this.signals.delete(id);
+    return this.running.delete(id);
+  }
+
   /**
-   * Starts a search; returns null when no worker is available (the caller must answer itself).
-   * With `currmove`, the worker also reports each root move as it is searched.
+   * Starts a search and returns its id; null when no worker is available (the caller must answer
+   * itself). With `currmove`, the worker also reports each root move as it is searched.
    */
-  search(position: PositionSpec, limits: SearchLimits, currmove = false): StartedSearch | null {
+  search(position: PositionSpec, limits: SearchLimits, currmove = false): number | null {
     if (this.worker === null) return null;
     const id = this.nextId++;
-    const buffer = new SharedArrayBuffer(SIGNAL_COUNT * Int32Array.BYTES_PER_ELEMENT);
+    const buffer = this.host.shared ? new SharedArrayBuffer(SIGNAL_COUNT * Int32Array.BYTES_PER_ELEMENT) : null;
     this.running.add(id);
+    this.signals.set(id, buffer === null ? new Int32Array(SIGNAL_COUNT) : new Int32Array(buffer));
     this.send({ type: 'search', id, position, limits, signals: buffer, currmove });
-    return { id, signals: new Int32Array(buffer) };
+    return id;
+  }
+
+  /**
+   * Raises STOP for a search. Returns true when its result will still come; false when the search
+   * had to be abandoned (no shared flags: its worker is ended and a fresh one started) or is unknown.
+   */
+  stop(id: number): boolean {
+    const flags = this.signals.get(id);
+    if (flags === undefined) return false;
+    Atomics.store(flags, SIGNAL_STOP, 1);
+    if (this.host.shared) return true;
+    // The search cannot see the flag: end the worker (quietly, this is no failure) and start anew.
+    const worker = this.worker;
+    this.worker = null;
+    for (const running of [...this.running]) this.forget(running);
+    for (const [rid, reply] of [...this.replies]) {
+      this.replies.delete(rid);
+      reply(null);
+    }
+    worker?.terminate();
+    this.start();
+    return false;
+  }
+
+  /** Raises STOP for every running search (at quit, before the worker is ended). */
+  stopAll(): void {
+    for (const flags of this.signals.values()) Atomics.store(flags, SIGNAL_STOP, 1);
+  }
+
+  /** Raises PONDERHIT (without shared flags the search keeps pondering until it is stopped). */
+  ponderhit(id: number): void {
+    const flags = this.signals.get(id);
+    if (flags !== undefined) Atomics.store(flags, SIGNAL_PONDERHIT, 1);
   }
 
   /** The evaluation for the next searches (see ToWorker 'evaluation'); kept across worker restarts. */
@@ -193,6 +239,7 @@ export class SearchClient {
     const w = this.worker;
     this.worker = null;
     this.running.clear();
-    if (w !== null) void w.terminate();
+    this.signals.clear();
+    w?.terminate();
   }
 }

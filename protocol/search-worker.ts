@@ -1,140 +1,14 @@
-// The search worker: owns the Searcher (and so the hash table) and runs one search at a time.
-// The protocol thread keeps reading input meanwhile; it raises STOP/PONDERHIT in the search's
-// SharedArrayBuffer, and this thread posts info lines and the result back as messages (it never
-// writes to stdout itself, so all output stays in one ordered stream).
+// The executable's search worker thread (started by node-worker-host.ts from the source build.mjs
+// bundles): a SearchService on the thread's message port, after the warm-up.
 import { parentPort, workerData } from 'node:worker_threads';
-import { Position, parseFen } from '../engine/index';
-import { Searcher } from '../engine/search';
-import { SIGNAL_STOP, type CurrMoveInfo } from '../engine/limits';
-import { decodeNetwork, NnueEvaluator } from '../engine/nnue';
-import { embeddedNetwork } from './network';
-import type { FromWorker, PositionSpec, ToWorker } from './worker-messages';
+import { SearchService } from './search-service';
+import type { FromWorker, ToWorker } from './worker-messages';
 
 const port = parentPort;
 if (port === null) throw new Error('search-worker.ts must run in a worker thread');
 
-let searcher: Searcher | null = null;
-let hashMb = 64;
-/** The network evaluator, when the network evaluates (null: the hand-written evaluation). */
-let network: NnueEvaluator | null = null;
+const service = new SearchService((msg: FromWorker) => port.postMessage(msg));
+port.on('message', (msg: ToWorker) => service.handle(msg));
 
-function post(msg: FromWorker): void {
-  port!.postMessage(msg);
-}
-
-/** The searcher is made on first use, so that a hash size sent right after start-up is allocated once. */
-function getSearcher(): Searcher {
-  if (searcher === null) {
-    searcher = new Searcher(hashMb);
-    searcher.setNetwork(network);
-  }
-  return searcher;
-}
-
-function buildPosition(spec: PositionSpec): Position {
-  const pos = parseFen(spec.fen, new Position(), { lenient: true });
-  for (const m of spec.moves) pos.make(m);
-  return pos;
-}
-
-/**
- * The currmove reporter of one search: at most one message per root move per iteration, even when
- * the search goes over the root moves again at the same depth (aspiration re-searches, MultiPV).
- */
-function currMoveReporter(id: number): (info: CurrMoveInfo) => void {
-  let depth = -1;
-  const seen = new Set<number>();
-  return (info) => {
-    if (info.depth !== depth) {
-      depth = info.depth;
-      seen.clear();
-    }
-    if (seen.has(info.move)) return;
-    seen.add(info.move);
-    post({ type: 'currmove', id, info: { depth: info.depth, move: info.move, number: info.number } });
-  };
-}
-
-function describe(err: unknown): string {
-  return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
-}
-
-port.on('message', (msg: ToWorker) => {
-  switch (msg.type) {
-    case 'hash':
-      try {
-        hashMb = msg.mb;
-        if (searcher !== null) searcher.setHashSize(msg.mb);
-      } catch (err) {
-        post({ type: 'warning', message: `could not resize the hash table to ${msg.mb} MB (${describe(err)})` });
-      }
-      break;
-    case 'evaluation':
-      try {
-        network = msg.useNetwork ? new NnueEvaluator(msg.network === null ? embeddedNetwork() : decodeNetwork(msg.network)) : null;
-        searcher?.setNetwork(network);
-      } catch (err) {
-        post({ type: 'warning', message: `could not load the network (${describe(err)}); evaluation unchanged` });
-      }
-      break;
-    case 'clear':
-      try {
-        searcher?.clearHash();
-      } catch (err) {
-        post({ type: 'warning', message: `could not clear the hash table (${describe(err)})` });
-      }
-      break;
-    case 'ping':
-      post({ type: 'pong', id: msg.id });
-      break;
-    case 'probe':
-      try {
-        post({ type: 'probed', id: msg.id, probe: getSearcher().probe(buildPosition(msg.position)) });
-      } catch (err) {
-        post({ type: 'warning', message: `probe failed (${describe(err)})` });
-        post({ type: 'probed', id: msg.id, probe: null });
-      }
-      break;
-    case 'search': {
-      const signals = new Int32Array(msg.signals);
-      try {
-        const pos = buildPosition(msg.position);
-        const result = getSearcher().search(
-          pos,
-          msg.limits,
-          signals,
-          (info) => post({ type: 'info', id: msg.id, info: { ...info, pv: Array.from(info.pv) } }),
-          msg.currmove ? currMoveReporter(msg.id) : undefined,
-        );
-        post({ type: 'result', id: msg.id, result });
-      } catch (err) {
-        post({ type: 'failed', id: msg.id, message: describe(err) });
-      }
-      break;
-    }
-  }
-});
-
-/**
- * Warm-up: a fresh worker runs its code in V8's interpreter, and its first real search would reach
- * only depth 7 in 110 ms (about 7,000 nodes; depth 10-11 once warm) while the compiler catches up.
- * So the worker first searches a fixed middlegame for up to WARMUP_MS with a table of its own,
- * before it reads any message: `isready` waits for it (readiness is what it asks about), while
- * `go` and a hash probe stop it at once through the shared flag (search-client.ts raises it when
- * it sends them).
- * The real searcher, its table and its history are untouched.
- */
-const WARMUP_MS = 1000;
-const WARMUP_FEN = '2bakab2/6r2/2n1c1nc1/p1p2rp1p/4p4/2PN2PC1/P3P3P/6N2/3CA4/1RBAK1B1R w - - 0 1';
-
-function warmUp(stop: Int32Array): void {
-  if (Atomics.load(stop, SIGNAL_STOP) !== 0) return;
-  try {
-    new Searcher(1).search(parseFen(WARMUP_FEN, new Position()), { movetime: WARMUP_MS }, stop);
-  } catch (err) {
-    post({ type: 'warning', message: `warm-up search failed (${describe(err)})` });
-  }
-}
-
-const data = workerData as { warmup?: SharedArrayBuffer } | undefined;
-if (data?.warmup instanceof SharedArrayBuffer) warmUp(new Int32Array(data.warmup));
+const data = workerData as { warmup?: SharedArrayBuffer | null } | undefined;
+if (data?.warmup instanceof SharedArrayBuffer) service.warmUp(new Int32Array(data.warmup));

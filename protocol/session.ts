@@ -7,8 +7,10 @@
 // a new `go` arrives before the previous search has answered. The search runs in a worker thread,
 // so `stop`, `isready` and `ponderhit` are served at once while it thinks; should the search be
 // slow to honour STOP, the session answers for it with the best move known so far.
-import { createInterface } from 'node:readline';
-import type { Readable } from 'node:stream';
+//
+// Nothing here needs Node: the output is a LineOutput, and the worker and files come from a
+// SessionHost, so the same session runs the executable (stdio-session.ts) and the browser worker
+// (web-worker.ts).
 import {
   MAX_MOVES,
   Position,
@@ -21,8 +23,6 @@ import {
   toFen,
 } from '../engine/index';
 import {
-  SIGNAL_PONDERHIT,
-  SIGNAL_STOP,
   type CurrMoveInfo,
   type Score,
   type SearchInfo,
@@ -32,10 +32,10 @@ import type { HashProbe } from '../engine/search';
 import { planSearch, type SearchPlan } from './clock';
 import type { Dialect } from './dialect';
 import { EMBEDDED_NETWORK, OPTION_SPECS, clip, defaultOptions, setOption, type OptionValues } from './options';
-import { readNetworkFile } from './network';
-import type { Output } from './output';
+import type { LineOutput } from './output';
 import { commandWord, parseLine, type Command, type GoCommand, type PositionText } from './parser';
 import { SearchClient } from './search-client';
+import type { SessionHost } from './worker-host';
 import { setupPosition, type BuiltPosition } from './setup';
 import { UCCI, ucciScore } from './ucci';
 import { UCI } from './uci';
@@ -52,7 +52,6 @@ export const RESIGN_CP = -1500;
 
 interface Search {
   id: number;
-  signals: Int32Array | null;
   /** The position searched, for checking the move the search returns. */
   pos: Position;
   excluded: number[];
@@ -69,7 +68,7 @@ interface Search {
   reply: string[] | null;
   /** The worker is done with it (result or failure received). */
   finished: boolean;
-  timers: NodeJS.Timeout[];
+  timers: Array<ReturnType<typeof setTimeout>>;
 }
 
 export class Session {
@@ -101,7 +100,10 @@ export class Session {
   /** Resolves when the session is over (after `quit`, or at the end of input once all replies are out). */
   readonly done: Promise<void>;
 
-  constructor(private readonly out: Output) {
+  constructor(
+    private readonly out: LineOutput,
+    private readonly host: SessionHost,
+  ) {
     this.done = new Promise((resolve) => (this.resolveDone = resolve));
     this.client = new SearchClient(
       {
@@ -112,6 +114,7 @@ export class Session {
         warning: (message) => this.note(message),
       },
       this.options.hash,
+      host.worker,
     );
     if (this.options.usennue) this.client.setEvaluation(true, null);
   }
@@ -300,13 +303,13 @@ export class Session {
     let bytes: Uint8Array | null = null;
     const file = this.options.evalfile;
     if (file !== EMBEDDED_NETWORK) {
-      const r = readNetworkFile(file);
+      const r = this.host.readNetworkFile(file);
       if ('error' in r) {
         this.options.evalfile = this.networkFile;
         this.note(`EvalFile ${clip(file, 80)}: ${r.error}; still using ${this.networkFile === EMBEDDED_NETWORK ? 'the built-in network' : clip(this.networkFile, 80)}`);
         if (changed === 'evalfile') return;
         if (this.networkFile !== EMBEDDED_NETWORK) {
-          const again = readNetworkFile(this.networkFile);
+          const again = this.host.readNetworkFile(this.networkFile);
           bytes = 'error' in again ? null : again.bytes;
         }
       } else {
@@ -385,8 +388,7 @@ export class Session {
 
     const started = this.client.search({ fen: this.root.fen, moves: this.root.moves }, plan.limits, this.options.debug);
     const s: Search = {
-      id: started?.id ?? this.localIds--,
-      signals: started?.signals ?? null,
+      id: started ?? this.localIds--,
       pos,
       excluded,
       plan,
@@ -419,7 +421,7 @@ export class Session {
     }
     s.pondering = false;
     if (draw) s.drawOffered = true;
-    if (s.signals !== null) Atomics.store(s.signals, SIGNAL_PONDERHIT, 1);
+    this.client.ponderhit(s.id);
     this.debug('ponderhit: the clock runs from now');
     if (s.held !== null && !this.holds(s)) {
       this.answer(s, s.held);
@@ -450,7 +452,7 @@ export class Session {
   }
 
   private async quit(): Promise<void> {
-    for (const s of this.owed) if (s.signals !== null) Atomics.store(s.signals, SIGNAL_STOP, 1);
+    this.client.stopAll();
     const bye = this.dialect.bye();
     if (bye !== null) this.out.line(bye);
     await this.finish();
@@ -488,9 +490,15 @@ export class Session {
   private stop(s: Search): void {
     if (s.reply !== null || s.stopRequested) return;
     s.stopRequested = true;
-    if (s.signals !== null) Atomics.store(s.signals, SIGNAL_STOP, 1);
+    const willAnswer = this.client.stop(s.id);
     if (s.held !== null) {
       this.answer(s, s.held);
+      return;
+    }
+    if (!willAnswer) {
+      // The search was abandoned (no shared memory to signal it): answer for it now.
+      s.finished = true;
+      this.answer(s, this.fallbackResult(s));
       return;
     }
     s.timers.push(
@@ -637,17 +645,4 @@ export function formatPophash(pos: Position, entry: HashProbe | null): string {
   if (entry.bound !== 'upper') line += ` lowerbound ${v} depth ${entry.depth}`;
   if (entry.bound !== 'lower') line += ` upperbound ${v} depth ${entry.depth}`;
   return line;
-}
-
-/**
- * Runs a session on a line stream; resolves when it is over (after `quit`, or at the end of input
- * once every owed reply is written). The caller then ends the process.
- */
-export function runSession(input: Readable, out: Output): Promise<void> {
-  const session = new Session(out);
-  const rl = createInterface({ input, crlfDelay: Infinity, terminal: false });
-  rl.on('line', (line) => session.push(line));
-  rl.on('close', () => session.close());
-  input.on('error', () => session.close());
-  return session.done.finally(() => rl.close());
 }

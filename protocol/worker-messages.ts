@@ -21,8 +21,11 @@ export type ToWorker =
       id: number;
       position: PositionSpec;
       limits: SearchLimits;
-      /** SIGNAL_COUNT int32 slots, written by the protocol thread while the search polls them. */
-      signals: SharedArrayBuffer;
+      /**
+       * SIGNAL_COUNT int32 slots, written by the protocol thread while the search polls them; null
+       * where SharedArrayBuffer cannot be sent (the search then ends by the end of its worker).
+       */
+      signals: SharedArrayBuffer | null;
       /** Report the root move being searched (debug mode only: `info currmove`). */
       currmove: boolean;
     };

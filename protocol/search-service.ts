@@ -1,0 +1,137 @@
+// The search worker's work, whatever runs it: owns the Searcher (and so the hash table) and runs
+// one search at a time. The protocol side keeps reading input meanwhile; it raises STOP/PONDERHIT
+// in the search's shared flags, and this side posts info lines and the result back as messages (it
+// never writes output itself, so all output stays in one ordered stream).
+// search-worker.ts runs it in a Node worker thread, web-worker.ts in a nested Web Worker.
+import { Position, parseFen } from '../engine/index';
+import { Searcher } from '../engine/search';
+import { SIGNAL_COUNT, SIGNAL_STOP, type CurrMoveInfo } from '../engine/limits';
+import { decodeNetwork, NnueEvaluator } from '../engine/nnue';
+import { embeddedNetwork } from './network';
+import type { FromWorker, PositionSpec, ToWorker } from './worker-messages';
+
+function buildPosition(spec: PositionSpec): Position {
+  const pos = parseFen(spec.fen, new Position(), { lenient: true });
+  for (const m of spec.moves) pos.make(m);
+  return pos;
+}
+
+function describe(err: unknown): string {
+  return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+}
+
+/**
+ * Warm-up: a fresh worker runs its code in V8's interpreter, and its first real search would reach
+ * only depth 7 in 110 ms (about 7,000 nodes; depth 10-11 once warm) while the compiler catches up.
+ * So the worker first searches a fixed middlegame for up to WARMUP_MS with a table of its own,
+ * before it reads any message: `isready` waits for it (readiness is what it asks about), while
+ * `go` and a hash probe stop it at once through the shared flag (search-client.ts raises it when
+ * it sends them). Without shared memory there is no warm-up (nothing could stop it).
+ * The real searcher, its table and its history are untouched.
+ */
+const WARMUP_MS = 1000;
+const WARMUP_FEN = '2bakab2/6r2/2n1c1nc1/p1p2rp1p/4p4/2PN2PC1/P3P3P/6N2/3CA4/1RBAK1B1R w - - 0 1';
+
+export class SearchService {
+  private searcher: Searcher | null = null;
+  private hashMb = 64;
+  /** The network evaluator, when the network evaluates (null: the hand-written evaluation). */
+  private network: NnueEvaluator | null = null;
+
+  constructor(private readonly post: (msg: FromWorker) => void) {}
+
+  /** Runs the warm-up search (call before handling any message). */
+  warmUp(stop: Int32Array): void {
+    if (Atomics.load(stop, SIGNAL_STOP) !== 0) return;
+    try {
+      new Searcher(1).search(parseFen(WARMUP_FEN, new Position()), { movetime: WARMUP_MS }, stop);
+    } catch (err) {
+      this.post({ type: 'warning', message: `warm-up search failed (${describe(err)})` });
+    }
+  }
+
+  /** The searcher is made on first use, so that a hash size sent right after start-up is allocated once. */
+  private getSearcher(): Searcher {
+    if (this.searcher === null) {
+      this.searcher = new Searcher(this.hashMb);
+      this.searcher.setNetwork(this.network);
+    }
+    return this.searcher;
+  }
+
+  /**
+   * The currmove reporter of one search: at most one message per root move per iteration, even when
+   * the search goes over the root moves again at the same depth (aspiration re-searches, MultiPV).
+   */
+  private currMoveReporter(id: number): (info: CurrMoveInfo) => void {
+    let depth = -1;
+    const seen = new Set<number>();
+    return (info) => {
+      if (info.depth !== depth) {
+        depth = info.depth;
+        seen.clear();
+      }
+      if (seen.has(info.move)) return;
+      seen.add(info.move);
+      this.post({ type: 'currmove', id, info: { depth: info.depth, move: info.move, number: info.number } });
+    };
+  }
+
+  handle(msg: ToWorker): void {
+    const post = this.post;
+    switch (msg.type) {
+      case 'hash':
+        try {
+          this.hashMb = msg.mb;
+          if (this.searcher !== null) this.searcher.setHashSize(msg.mb);
+        } catch (err) {
+          post({ type: 'warning', message: `could not resize the hash table to ${msg.mb} MB (${describe(err)})` });
+        }
+        break;
+      case 'clear':
+        try {
+          this.searcher?.clearHash();
+        } catch (err) {
+          post({ type: 'warning', message: `could not clear the hash table (${describe(err)})` });
+        }
+        break;
+      case 'evaluation':
+        try {
+          this.network = msg.useNetwork ? new NnueEvaluator(msg.network === null ? embeddedNetwork() : decodeNetwork(msg.network)) : null;
+          this.searcher?.setNetwork(this.network);
+        } catch (err) {
+          post({ type: 'warning', message: `could not load the network (${describe(err)}); evaluation unchanged` });
+        }
+        break;
+      case 'ping':
+        post({ type: 'pong', id: msg.id });
+        break;
+      case 'probe':
+        try {
+          post({ type: 'probed', id: msg.id, probe: this.getSearcher().probe(buildPosition(msg.position)) });
+        } catch (err) {
+          post({ type: 'warning', message: `probe failed (${describe(err)})` });
+          post({ type: 'probed', id: msg.id, probe: null });
+        }
+        break;
+      case 'search': {
+        // Without shared memory the flags are this worker's own: nobody else can raise them.
+        const signals = msg.signals === null ? new Int32Array(SIGNAL_COUNT) : new Int32Array(msg.signals);
+        try {
+          const pos = buildPosition(msg.position);
+          const result = this.getSearcher().search(
+            pos,
+            msg.limits,
+            signals,
+            (info) => post({ type: 'info', id: msg.id, info: { ...info, pv: Array.from(info.pv) } }),
+            msg.currmove ? this.currMoveReporter(msg.id) : undefined,
+          );
+          post({ type: 'result', id: msg.id, result });
+        } catch (err) {
+          post({ type: 'failed', id: msg.id, message: describe(err) });
+        }
+        break;
+      }
+    }
+  }
+}

@@ -1,0 +1,37 @@
+// What the protocol session needs from where it runs, besides its output: how to start its search
+// worker, and how to read a file named by an option. The executable (stdio-session.ts: a worker
+// thread from the bundled source, node:fs) and the browser (web-worker.ts: a nested Web Worker, no
+// files) differ only here; session.ts and search-client.ts use these interfaces.
+import type { CheckedNetwork } from './network';
+import type { FromWorker, ToWorker } from './worker-messages';
+
+export interface WorkerEvents {
+  message(msg: FromWorker): void;
+  /** The worker failed or ended; no more messages will come from it. */
+  died(why: string): void;
+}
+
+export interface WorkerHandle {
+  post(msg: ToWorker): void;
+  terminate(): void;
+}
+
+export interface WorkerHost {
+  /**
+   * SharedArrayBuffer can be sent to the worker, so a running search sees STOP and PONDERHIT flags
+   * at once. Without it (a browser page that is not cross-origin isolated) the only way to stop a
+   * search is to end its worker.
+   */
+  readonly shared: boolean;
+  /**
+   * Starts a search worker. `warmup` is the flag buffer of its warm-up search (shared hosts only).
+   * Throws an Error whose message says why, when no worker can run.
+   */
+  start(warmup: SharedArrayBuffer | null, events: WorkerEvents): WorkerHandle;
+}
+
+export interface SessionHost {
+  worker: WorkerHost;
+  /** Reads and checks the network file an EvalFile option names (a one-line reason when it cannot). */
+  readNetworkFile(path: string): CheckedNetwork;
+}
