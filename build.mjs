@@ -9,6 +9,9 @@
 // very version running this script, fetched once from the npm registry (see build-node-binary.mjs),
 // and writes dist/chuhan-<target> (dist/chuhan-win-x64.exe). `--node <target>=<path>` uses a Node
 // binary you already have instead. Mach-O binaries (darwin) are left unsigned: see the README.
+//
+// Every build also writes the browser files (build-web.mjs): dist/chuhan.worker.js, the engine as
+// a Web Worker, and dist/engine.mjs with dist/types/, the engine core as an ES module.
 // Any failure ends the script with a non-zero exit code. Progress goes to stderr, so that
 // `npm start` (build, then run the engine) leaves the engine's stdout clean for the protocol.
 //
@@ -23,6 +26,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { TARGETS, checkEmbeddedVersion, hostTarget, nodeBinary } from './build-node-binary.mjs';
+import { buildWeb } from './build-web.mjs';
 
 const require = createRequire(import.meta.url);
 const root = dirname(fileURLToPath(import.meta.url));
@@ -81,6 +85,8 @@ async function main() {
       define: workerSource === undefined ? {} : { __CHUHAN_WORKER_SOURCE__: JSON.stringify(workerSource) },
     }),
   );
+
+  await step('browser files -> dist/chuhan.worker.js, dist/engine.mjs, dist/types/', () => buildWeb(dist));
 
   step('prepare the SEA blob', () => {
     writeFileSync(

@@ -1,5 +1,33 @@
-// The public API of the engine core, for protocol/, bench/ and browser or worker hosts.
-export * from './types';
+// The public API of the engine core, for protocol/, bench/ and browser or worker hosts; built as
+// dist/engine.mjs with its declarations (package.json "exports": "chuhan/engine"). Every name is
+// listed: board internals (square tables, offsets) stay in their modules.
+export {
+  RED,
+  BLACK,
+  KING,
+  ADVISOR,
+  BISHOP,
+  KNIGHT,
+  ROOK,
+  CANNON,
+  PAWN,
+  NO_MOVE,
+  MAX_MOVES,
+  MAX_HISTORY,
+  KIND_LETTERS,
+  KIND_NAMES,
+  COLOUR_NAMES,
+  pieceCode,
+  colourOf,
+  kindOf,
+  makeSquare,
+  fileOf,
+  rankOf,
+  squareName,
+  makeMove,
+  moveFrom,
+  moveTo,
+} from './types';
 export { Position, computeCorrectionKeys, computeKey } from './position';
 export { FenError, START_FEN, parseFen, toFen } from './fen';
 export type { FenErrorCode, FenOptions } from './fen';

@@ -791,11 +791,20 @@ let sleeper: Int32Array | null = null;
 
 /**
  * Sleeps about a millisecond while a finished ponder or infinite search waits for its stop
- * signal. Needs a thread that may block (a worker); without SharedArrayBuffer it just returns,
- * and the caller polls.
+ * signal. Needs a thread that may block (a worker); without SharedArrayBuffer, or on a browser's
+ * main thread, it just returns, and the caller polls.
  */
 function waitBriefly(): void {
-  if (sleeper === null && typeof SharedArrayBuffer !== 'undefined') sleeper = new Int32Array(new SharedArrayBuffer(4));
+  if (sleeper === null && typeof SharedArrayBuffer !== 'undefined' && mayBlock()) sleeper = new Int32Array(new SharedArrayBuffer(4));
   if (sleeper !== null) Atomics.wait(sleeper, 0, 0, 1);
+}
+
+/**
+ * A browser's main thread (a window, where `document` exists) must never block: Atomics.wait
+ * throws there. Workers and Node may. (Such a caller also cannot receive a stop while it polls,
+ * so it should not run ponder or infinite searches; the web worker build never does.)
+ */
+function mayBlock(): boolean {
+  return typeof (globalThis as { document?: unknown }).document === 'undefined';
 }
 

@@ -1,7 +1,7 @@
 // make/unmake, incremental keys and sums, and the agreement of the move generators with each other.
 import { describe, expect, it } from 'vitest';
+import { IN_BOARD } from '../engine/types';
 import {
-  IN_BOARD,
   MAX_MOVES,
   Position,
   START_FEN,

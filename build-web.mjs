@@ -1,0 +1,54 @@
+// The browser files of a build, written into `outDir` (dist/ for build.mjs, a scratch directory
+// for test/browser.test.ts):
+//   chuhan.worker.js  the engine as one self-contained classic Web Worker speaking UCCI/UCI over
+//                     postMessage (protocol/web-worker.ts, bundled with the protocol and the engine);
+//   engine.mjs        the engine core as an ES module (engine/index.ts: FEN, legal moves, notation,
+//                     PGN, the Searcher), exported by package.json as chuhan/engine;
+//   types/            its declarations (tsc -p tsconfig.engine.json; types/index.d.ts is the entry).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const require = createRequire(import.meta.url);
+const root = dirname(fileURLToPath(import.meta.url));
+
+const common = {
+  bundle: true,
+  target: 'es2022',
+  minify: false,
+  sourcemap: false,
+  legalComments: 'none',
+  logLevel: 'warning',
+  // The built-in network (nets/chuhan.nnue) goes into the worker as bytes, as in build.mjs.
+  loader: { '.nnue': 'binary' },
+};
+
+export async function buildWeb(outDir) {
+  mkdirSync(outDir, { recursive: true });
+  await esbuild.build({
+    ...common,
+    platform: 'browser',
+    format: 'iife',
+    entryPoints: [join(root, 'protocol', 'web-worker.ts')],
+    outfile: join(outDir, 'chuhan.worker.js'),
+  });
+  await esbuild.build({
+    ...common,
+    platform: 'neutral',
+    format: 'esm',
+    entryPoints: [join(root, 'engine', 'index.ts')],
+    outfile: join(outDir, 'engine.mjs'),
+  });
+  const types = join(outDir, 'types');
+  rmSync(types, { recursive: true, force: true });
+  const tsc = join(dirname(require.resolve('typescript/package.json')), 'bin', 'tsc');
+  const r = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.engine.json'), '--outDir', types], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  if (r.error || r.status !== 0) throw new Error(`tsc -p tsconfig.engine.json failed:\n${r.stdout ?? ''}${r.stderr ?? ''}`);
+  if (!existsSync(join(types, 'index.d.ts'))) throw new Error(`tsc wrote no ${join(types, 'index.d.ts')}`);
+}

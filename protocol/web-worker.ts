@@ -1,0 +1,83 @@
+// dist/chuhan.worker.js: Chuhan as a classic Web Worker speaking UCCI/UCI over postMessage, the
+// interface web GUIs use for stockfish.js: post a command line as a string (several lines may be
+// separated by newlines), and every output line comes back as one string message.
+//
+//   const engine = new Worker('chuhan.worker.js');
+//   engine.onmessage = (e) => console.log(e.data);
+//   engine.postMessage('ucci');
+//
+// The same script plays two roles. Started by the page, it runs the protocol session (session.ts,
+// the one used by the executable). That session starts the search in a nested worker of this same
+// script, named SEARCH_WORKER_NAME, which runs the search service (search-service.ts). So the
+// protocol worker stays free to read `stop`, `isready` and `ponderhit` while the search thinks.
+// Nothing ever blocks the page's main thread (Atomics.wait is only called inside the search worker).
+//
+// `stop`: on a cross-origin-isolated page (COOP same-origin + COEP require-corp) the search polls a
+// SharedArrayBuffer flag and bestmove comes within milliseconds. Elsewhere SharedArrayBuffer does not
+// exist: stop ends the search worker and the session answers at once with the best move of the last
+// completed iteration; a fresh search worker is started (the hash table starts empty again, and
+// there is no warm-up). Ponder searches then end only by stop or their hard time limit.
+//
+// One extra command besides the protocol: `bench [depth]` runs the bench of `chuhan bench` in this
+// worker and posts its lines (the same node count as the executable at the same depth).
+// After `quit` the worker closes itself.
+import { BENCH_DEFAULT_DEPTH, runBench } from '../bench/bench';
+import type { LineOutput } from './output';
+import { SearchService } from './search-service';
+import { Session } from './session';
+import { SEARCH_WORKER_NAME, type WarmupMessage, webWorkerHost } from './web-worker-host';
+import type { ToWorker } from './worker-messages';
+
+interface Scope {
+  name?: string;
+  postMessage(msg: unknown): void;
+  onmessage: ((e: { data: unknown }) => void) | null;
+  close(): void;
+}
+const scope = globalThis as unknown as Scope;
+
+function runSearchRole(): void {
+  const service = new SearchService((msg) => scope.postMessage(msg));
+  scope.onmessage = (e) => {
+    const msg = e.data as ToWorker | WarmupMessage;
+    if (msg.type === 'warmup') {
+      if (msg.warmup !== null) service.warmUp(new Int32Array(msg.warmup));
+      return;
+    }
+    service.handle(msg);
+  };
+}
+
+function runProtocolRole(): void {
+  const out: LineOutput = {
+    line: (text) => scope.postMessage(text),
+    flush: () => Promise.resolve(),
+  };
+  const session = new Session(out, {
+    worker: webWorkerHost,
+    readNetworkFile: () => ({ error: 'a browser engine cannot read files (the built-in network is used with usennue)' }),
+  });
+  void session.done.then(() => scope.close());
+  scope.onmessage = (e) => {
+    if (typeof e.data !== 'string') {
+      out.line(`info string chuhan.worker.js takes command lines as strings; got a message of type ${typeof e.data}`);
+      return;
+    }
+    for (const line of e.data.split(/\r\n|\n|\r/)) {
+      const bench = /^\s*bench(?:\s+(\S+))?\s*$/.exec(line);
+      if (bench === null) {
+        session.push(line);
+        continue;
+      }
+      const depth = bench[1] === undefined ? BENCH_DEFAULT_DEPTH : Number(bench[1]);
+      if (!Number.isInteger(depth) || depth < 1 || depth > 64) {
+        out.line(`info string bench: the depth must be a whole number from 1 to 64, not '${bench[1]}'`);
+        continue;
+      }
+      runBench({ depth }, (text) => out.line(text));
+    }
+  };
+}
+
+if (scope.name === SEARCH_WORKER_NAME) runSearchRole();
+else runProtocolRole();
