@@ -130,6 +130,7 @@ function rel(path) {
 function inject(node, out, target) {
   copyFileSync(node, out);
   chmodSync(out, 0o755);
+  if (target.startsWith('win-')) removeAuthenticode(out);
   // postject's CLI rather than its API: LIEF prints harmless "Can't find string offset for section
   // name '.note...'" warnings for node's ELF binary; the output is shown only when it fails.
   const cli = join(dirname(require.resolve('postject/package.json')), 'dist', 'cli.js');
@@ -144,6 +145,27 @@ function inject(node, out, target) {
     rmSync(out, { force: true });
     throw new Error(`postject failed (${r.error?.message ?? `exit ${r.status}`}):\n${log.join('\n')}`);
   }
+}
+
+/**
+ * Node's node.exe carries Microsoft Authenticode signature data (the PE certificate table, at the
+ * end of the file). The injection would leave it in place but no longer matching, so Windows
+ * would report a broken signature; it is removed first, and the executable is plainly unsigned.
+ * (postject itself removes the signature of a Mach-O binary; an ELF one has none.)
+ */
+function removeAuthenticode(path) {
+  const b = readFileSync(path);
+  const pe = b.readUInt32LE(0x3c);
+  if (b.toString('latin1', pe, pe + 4) !== 'PE\0\0') throw new Error(`${rel(path)} is not a PE file`);
+  const opt = pe + 24;
+  const entry = opt + (b.readUInt16LE(opt) === 0x20b ? 112 : 96) + 4 * 8; // data directory 4: certificates
+  const offset = b.readUInt32LE(entry);
+  const size = b.readUInt32LE(entry + 4);
+  if (size === 0) return;
+  if (offset + size !== b.length) throw new Error(`${rel(path)}: the certificate table is not at the end of the file`);
+  b.writeUInt32LE(0, entry);
+  b.writeUInt32LE(0, entry + 4);
+  writeFileSync(path, b.subarray(0, offset));
 }
 
 function smokeTest(path) {
