@@ -68,8 +68,8 @@ function serve(webDir: string): Promise<{ server: Server; base: string }> {
 async function ask(page: Page, line: string, re: RegExp, ms: number): Promise<{ sent: number; reply: Line }> {
   return page.evaluate(
     async ([line, source, ms]) => {
-      const mark = window.harness.send(line);
-      const reply = await window.harness.waitFor(source, mark.index, ms);
+      const mark = (globalThis as PageGlobals).harness.send(line);
+      const reply = await (globalThis as PageGlobals).harness.waitFor(source, mark.index, ms);
       return { sent: mark.t, reply };
     },
     [line, re.source, ms] as const,
@@ -88,17 +88,15 @@ function nps(lines: string[]): { nodes: number; nps: number } {
   return { nodes, nps: speed };
 }
 
-declare global {
-  interface Window {
-    harness: {
-      start(): void;
-      send(line: string): { t: number; index: number };
-      waitFor(source: string, from: number, ms: number): Promise<Line>;
-      startMoves(): Promise<string[]>;
-      lines: Line[];
-    };
-  }
+/** The page's globals (test/browser/harness.js); only types are shared with page.evaluate callbacks. */
+interface Harness {
+  start(): void;
+  send(line: string): { t: number; index: number };
+  waitFor(source: string, from: number, ms: number): Promise<Line>;
+  startMoves(): Promise<string[]>;
+  lines: Line[];
 }
+type PageGlobals = typeof globalThis & { harness: Harness; crossOriginIsolated: boolean };
 
 describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the browser build in headless Chromium', () => {
   let browser: Browser;
@@ -122,7 +120,7 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the browser build 
     const page = await browser.newPage();
     page.on('pageerror', (err) => console.log(`browser test: page error: ${err.message}`));
     await page.goto(`${base}/${kind}/index.html`);
-    await page.evaluate(() => window.harness.start());
+    await page.evaluate(() => (globalThis as PageGlobals).harness.start());
     return page;
   }
 
@@ -131,28 +129,28 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the browser build 
     it(`plays UCCI over postMessage ${label}`, async () => {
       const page = await open(kind);
       try {
-        const isolated = await page.evaluate(() => ({ coi: self.crossOriginIsolated, sab: typeof SharedArrayBuffer }));
+        const isolated = await page.evaluate(() => ({ coi: (globalThis as PageGlobals).crossOriginIsolated, sab: typeof SharedArrayBuffer }));
         expect(isolated).toEqual(kind === 'coi' ? { coi: true, sab: 'function' } : { coi: false, sab: 'undefined' });
 
         const hello = await ask(page, 'ucci', /^ucciok$/, 30_000);
-        const lines = await page.evaluate(() => window.harness.lines.map((e) => e.line));
+        const lines = await page.evaluate(() => (globalThis as PageGlobals).harness.lines.map((e) => e.line));
         expect(lines).toContain('id name Chuhan');
         expect(hello.reply.line).toBe('ucciok');
         await ask(page, 'isready', /^readyok$/, 30_000);
 
         // position + go depth 8: a legal black move after an info line at depth 8.
-        await page.evaluate(() => window.harness.send('position startpos moves h2e2'));
+        await page.evaluate(() => (globalThis as PageGlobals).harness.send('position startpos moves h2e2'));
         const searched = await ask(page, 'go depth 8', /^(bestmove|nobestmove)/, 60_000);
         const after = parseFen(START_FEN);
         after.make(parseIccs(after, 'h2e2'));
         expect(isLegalMove(after, parseIccs(after, moveOf(searched.reply)))).toBe(true);
-        const infos = await page.evaluate(() => window.harness.lines.map((e) => e.line).filter((l) => l.startsWith('info depth 8 ')));
+        const infos = await page.evaluate(() => (globalThis as PageGlobals).harness.lines.map((e) => e.line).filter((l) => l.startsWith('info depth 8 ')));
         expect(infos.length).toBeGreaterThan(0);
 
         // go infinite, then stop after half a second: bestmove within STOP_LIMIT_MS of the stop.
         const latencies: number[] = [];
         for (let round = 0; round < 3; round++) {
-          await page.evaluate(() => window.harness.send('go infinite'));
+          await page.evaluate(() => (globalThis as PageGlobals).harness.send('go infinite'));
           await page.waitForTimeout(500);
           const stopped = await ask(page, 'stop', /^(bestmove|nobestmove)/, 5_000);
           expect(isLegalMove(after, parseIccs(after, moveOf(stopped.reply)))).toBe(true);
@@ -168,7 +166,7 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the browser build 
         const bye = await ask(page, 'quit', /^bye$/, 10_000);
         expect(bye.reply.line).toBe('bye');
         // Stopping never showed as a failure, and nothing went wrong in the worker.
-        const all = await page.evaluate(() => window.harness.lines.map((e) => e.line));
+        const all = await page.evaluate(() => (globalThis as PageGlobals).harness.lines.map((e) => e.line));
         expect(all.filter((l) => /failed|restart|no search|worker error|could not/.test(l))).toEqual([]);
       } finally {
         await page.close();
@@ -179,7 +177,7 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the browser build 
   it('the ES-module core lists the 44 legal moves of the start position', async () => {
     const page = await open('coi');
     try {
-      const moves = await page.evaluate(() => window.harness.startMoves());
+      const moves = await page.evaluate(() => (globalThis as PageGlobals).harness.startMoves());
       const pos = parseFen(START_FEN);
       const buf = new Int32Array(MAX_MOVES);
       const expected = Array.from(buf.subarray(0, generateLegal(pos, buf, 0)), moveToIccs);
@@ -199,7 +197,7 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the browser build 
         const node = nps(execFileSync(exe, ['bench', '--depth', String(BENCH_DEPTH)], { encoding: 'utf8' }).split('\n'));
         runs.push({ where: 'node', ...node });
         const done = await ask(page, `bench ${BENCH_DEPTH}`, /^Total time/, 120_000);
-        const lines = await page.evaluate((from) => window.harness.lines.filter((e) => e.index <= from).map((e) => e.line), done.reply.index);
+        const lines = await page.evaluate((from) => (globalThis as PageGlobals).harness.lines.filter((e) => e.index <= from).map((e) => e.line), done.reply.index);
         runs.push({ where: 'chromium', ...nps(lines.slice(-4)) });
       }
       const best = (where: string): number => Math.max(...runs.filter((r) => r.where === where).map((r) => r.nps));
