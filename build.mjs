@@ -145,6 +145,12 @@ function inject(node, out, target) {
     rmSync(out, { force: true });
     throw new Error(`postject failed (${r.error?.message ?? `exit ${r.status}`}):\n${log.join('\n')}`);
   }
+  // On a Mac the result can be signed at once (Apple Silicon runs no unsigned code); elsewhere the
+  // README gives the command for Mac users.
+  if (target.startsWith('darwin-') && process.platform === 'darwin') {
+    const sign = spawnSync('codesign', ['--sign', '-', '--force', out], { encoding: 'utf8' });
+    if (sign.error || sign.status !== 0) throw new Error(`codesign --sign - ${rel(out)} failed: ${sign.error?.message ?? sign.stderr.trim()}`);
+  }
 }
 
 /**
