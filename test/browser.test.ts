@@ -94,6 +94,7 @@ interface Harness {
   send(line: string): { t: number; index: number };
   waitFor(source: string, from: number, ms: number): Promise<Line>;
   startMoves(): Promise<string[]>;
+  mainThreadInfinite(ms: number): Promise<{ move: string; took: number }>;
   lines: Line[];
 }
 type PageGlobals = typeof globalThis & { harness: Harness; crossOriginIsolated: boolean };
@@ -183,6 +184,19 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the browser build 
       const expected = Array.from(buf.subarray(0, generateLegal(pos, buf, 0)), moveToIccs);
       expect(moves).toHaveLength(44);
       expect([...moves].sort()).toEqual([...expected].sort());
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("the ES-module core's infinite search waits for stop on the page's main thread without Atomics.wait", async () => {
+    const page = await open('coi');
+    try {
+      const r = await page.evaluate(() => (globalThis as PageGlobals).harness.mainThreadInfinite(300));
+      expect(isLegalMove(parseFen(START_FEN), parseIccs(parseFen(START_FEN), r.move))).toBe(true);
+      // Depth 2 takes a few milliseconds; the rest is the wait for the helper worker's stop flag.
+      expect(r.took).toBeGreaterThanOrEqual(250);
+      expect(r.took).toBeLessThan(5_000);
     } finally {
       await page.close();
     }

@@ -43,6 +43,29 @@ window.harness = {
       }, ms);
     });
   },
+  /**
+   * An infinite search on this page's main thread, stopped by a helper worker through a shared
+   * flag after `ms`: the search's wait for stop must poll here, never call Atomics.wait (which
+   * throws on a window's thread). Returns the best move and how long the search took.
+   */
+  async mainThreadInfinite(ms) {
+    const core = await import('./engine.mjs');
+    const signals = new Int32Array(new SharedArrayBuffer(core.SIGNAL_COUNT * 4));
+    const src = `onmessage = (e) => setTimeout(() => { Atomics.store(new Int32Array(e.data.buf), e.data.slot, 1); postMessage('set'); }, e.data.ms);`;
+    const helper = new Worker(URL.createObjectURL(new Blob([src], { type: 'text/javascript' })));
+    await new Promise((resolve) => {
+      helper.onmessage = resolve;
+      helper.postMessage({ buf: signals.buffer, slot: core.SIGNAL_STOP, ms: 1 });
+    });
+    Atomics.store(signals, core.SIGNAL_STOP, 0);
+    helper.onmessage = null;
+    helper.postMessage({ buf: signals.buffer, slot: core.SIGNAL_STOP, ms });
+    const t0 = performance.now();
+    const result = new core.Searcher(1).search(core.parseFen(core.START_FEN), { depth: 2, infinite: true }, signals);
+    const took = performance.now() - t0;
+    helper.terminate();
+    return { move: core.moveToIccs(result.bestMove), took };
+  },
   /** The legal moves of the start position in ICCS, from the ES-module core. */
   async startMoves() {
     const core = await import('./engine.mjs');
