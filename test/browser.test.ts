@@ -160,9 +160,13 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the browser build 
         console.log(`browser test (${kind}): bestmove ${latencies.join(', ')} ms after stop`);
         for (const ms of latencies) expect(ms).toBeLessThan(STOP_LIMIT_MS);
 
-        // The engine still searches after those stops (a fresh search worker without shared memory).
+        // The engine still searches after those stops (a fresh search worker without shared memory),
+        // with the built-in network too (it is part of the worker script).
         const again = await ask(page, 'go depth 5', /^(bestmove|nobestmove)/, 30_000);
         expect(isLegalMove(after, parseIccs(after, moveOf(again.reply)))).toBe(true);
+        await page.evaluate(() => (globalThis as PageGlobals).harness.send('setoption usennue true'));
+        const nnue = await ask(page, 'go depth 5', /^(bestmove|nobestmove)/, 30_000);
+        expect(isLegalMove(after, parseIccs(after, moveOf(nnue.reply)))).toBe(true);
         await ask(page, 'isready', /^readyok$/, 10_000);
         const bye = await ask(page, 'quit', /^bye$/, 10_000);
         expect(bye.reply.line).toBe('bye');
