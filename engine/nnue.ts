@@ -23,6 +23,7 @@
 //  32  u32 activation (1 = SCReLU)      36 u32 FNV-1a 32 of the payload
 //  40  24 bytes description (ASCII, NUL-padded)
 //  64  payload: i16 b1[H], i16 w1[1260 * H] (input-major), i16 w2[2H], i32 b2
+import { instantiateSimd, simdUsable, type SimdKernels } from './nnue-simd';
 import type { Position } from './position';
 import { BLACK, KING, PAWN, RED, fileOf, rankOf } from './types';
 
@@ -156,10 +157,28 @@ export function decodeNetwork(bytes: Uint8Array): Network {
 const ACC_SLOTS = 256;
 const MAX_CATCH_UP = 8;
 
+export interface EvaluatorOptions {
+  /**
+   * Use the WebAssembly SIMD kernels (engine/nnue-simd.ts) where the runtime has them and they
+   * compute this network exactly; otherwise, or with false, the JavaScript loops. Both give the
+   * same integers. Default true.
+   */
+  simd?: boolean;
+}
+
 /** The network evaluation of positions, with its accumulator stack. */
 export class NnueEvaluator {
   readonly net: Network;
+  /** Whether the WebAssembly SIMD kernels are in use (else the JavaScript loops). */
+  readonly simd: boolean;
   private readonly h: number;
+  private readonly kernels: SimdKernels | null;
+  // One buffer (the WebAssembly memory when SIMD is in use) holds, at these byte offsets, the
+  // first-layer weights, the output weights and the accumulators; the arrays below are views of it.
+  private readonly w2Byte: number;
+  private readonly accByte: number;
+  private readonly w1: Int16Array;
+  private readonly w2: Int16Array;
   /** Accumulators: slot * 2H + perspective * H. */
   private readonly acc: Int16Array;
   private readonly slotKeyLo = new Int32Array(ACC_SLOTS);
@@ -172,10 +191,23 @@ export class NnueEvaluator {
   private readonly upCaptured = new Uint8Array(MAX_CATCH_UP);
   private readonly scratchBoard = new Uint8Array(256);
 
-  constructor(net: Network) {
+  constructor(net: Network, options: EvaluatorOptions = {}) {
     this.net = net;
-    this.h = net.hidden;
-    this.acc = new Int16Array(ACC_SLOTS * 2 * net.hidden);
+    const h = net.hidden;
+    this.h = h;
+    // 16-byte aligned sections (whole when H is a multiple of 8, which the SIMD kernels need).
+    const align = (n: number): number => (n + 15) & ~15;
+    this.w2Byte = align(2 * NNUE_INPUTS * h);
+    this.accByte = this.w2Byte + align(4 * h);
+    const total = this.accByte + 2 * ACC_SLOTS * 2 * h;
+    this.kernels = options.simd !== false && simdUsable(h, net.qa, net.w2) ? instantiateSimd(total) : null;
+    this.simd = this.kernels !== null;
+    const buffer = this.kernels !== null ? this.kernels.memory.buffer : new ArrayBuffer(total);
+    this.w1 = new Int16Array(buffer, 0, NNUE_INPUTS * h);
+    this.w2 = new Int16Array(buffer, this.w2Byte, 2 * h);
+    this.acc = new Int16Array(buffer, this.accByte, ACC_SLOTS * 2 * h);
+    this.w1.set(net.w1);
+    this.w2.set(net.w2);
   }
 
   /** Forgets every accumulator (after a new position is set up, for example; keys make this optional). */
@@ -189,10 +221,20 @@ export class NnueEvaluator {
     const net = this.net;
     const h = this.h;
     const qa = net.qa;
-    const w2 = net.w2;
-    const acc = this.acc;
     const us = slot * 2 * h + pos.side * h;
     const them = slot * 2 * h + (pos.side ^ 1) * h;
+    const k = this.kernels;
+    const sum = k !== null ? k.output(this.accByte + 2 * us, this.accByte + 2 * them, this.w2Byte, 2 * h, qa) : this.outputJs(us, them);
+    // sum is in units of QA^2 * QB; b2 is stored in units of QA * QB.
+    return Math.round(((sum / qa + net.b2) * net.scale) / (qa * net.qb));
+  }
+
+  /** The output layer's sum (before b2) in JavaScript: acc[us..] against w2[0..H), acc[them..] against w2[H..2H). */
+  private outputJs(us: number, them: number): number {
+    const h = this.h;
+    const qa = this.net.qa;
+    const w2 = this.w2;
+    const acc = this.acc;
     // Two loops over the halves; a neuron at or below zero adds nothing and is skipped (about half
     // of them are). Each half's sum stays within int32 (at most H * QA^2 * 127).
     let sumUs = 0;
@@ -211,9 +253,7 @@ export class NnueEvaluator {
         sumThem += c * c * w2[h + i];
       }
     }
-    const sum = sumUs + sumThem;
-    // sum is in units of QA^2 * QB; b2 is stored in units of QA * QB.
-    return Math.round(((sum / qa + net.b2) * net.scale) / (qa * net.qb));
+    return sumUs + sumThem;
   }
 
   /** Brings the accumulator of `pos` up to date; returns its slot. */
@@ -271,11 +311,25 @@ export class NnueEvaluator {
   private applyMove(src: number, dst: number, piece: number, from: number, to: number, captured: number): void {
     const acc = this.acc;
     const h = this.h;
-    const w1 = this.net.w1;
     if (piece === 0) {
       acc.copyWithin(dst, src, src + 2 * h);
       return;
     }
+    const k = this.kernels;
+    if (k !== null) {
+      // Byte addresses: both halves in one call.
+      const d = this.accByte + 2 * dst;
+      const s = this.accByte + 2 * src;
+      const h2 = 2 * h;
+      const add0 = FEATURE[piece * 256 + to] * h2;
+      const sub0 = FEATURE[piece * 256 + from] * h2;
+      const add1 = FEATURE[4096 + piece * 256 + to] * h2;
+      const sub1 = FEATURE[4096 + piece * 256 + from] * h2;
+      if (captured === 0) k.quiet(d, s, add0, sub0, add1, sub1, h2);
+      else k.capture(d, s, add0, sub0, FEATURE[captured * 256 + to] * h2, add1, sub1, FEATURE[4096 + captured * 256 + to] * h2, h2);
+      return;
+    }
+    const w1 = this.w1;
     for (let p = 0; p < 2; p++) {
       const s = src + p * h;
       const d = dst + p * h;
@@ -301,7 +355,8 @@ export class NnueEvaluator {
   /** Both accumulators of `pos` (Red's perspective first) from its piece lists, into out[base..]. */
   private computeInto(pos: Position, out: Int16Array, base: number): void {
     const h = this.h;
-    const { b1, w1 } = this.net;
+    const b1 = this.net.b1;
+    const w1 = this.w1;
     for (let p = 0; p < 2; p++) out.set(b1, base + p * h);
     for (let code = 1; code < 16; code++) {
       const n = pos.pcount[code];

@@ -164,8 +164,9 @@ function buildProgram(): Command {
       return v;
     })
     .option('--evalfile <file>', 'network file for --eval nnue (default: the built-in network)')
+    .option('--no-simd', 'with --eval nnue: the JavaScript loops instead of WebAssembly SIMD (same nodes, to compare speed)')
     .exitOverride()
-    .action((opts: { depth?: number; hash?: number; verbose?: boolean; eval?: string; evalfile?: string }) => {
+    .action((opts: { depth?: number; hash?: number; verbose?: boolean; eval?: string; evalfile?: string; simd?: boolean }) => {
       let network: Network | undefined;
       if (opts.evalfile !== undefined && opts.eval !== 'nnue') {
         process.stderr.write('chuhan bench: --evalfile needs --eval nnue\n');

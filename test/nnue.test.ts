@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateLegal, MAX_MOVES, Position, START_FEN, parseFen } from '../engine/index';
-import { decodeNetwork, encodeNetwork, featureIndex, featureSquare, NetworkError, NNUE_INPUTS, NnueEvaluator } from '../engine/nnue';
+import { decodeNetwork, encodeNetwork, featureIndex, featureSquare, NetworkError, NNUE_INPUTS, NnueEvaluator, type Network } from '../engine/nnue';
+import { simdAvailable, simdModuleBytes, simdUsable } from '../engine/nnue-simd';
 import { Searcher } from '../engine/search';
 import { BLACK, RED, flipRank } from '../engine/types';
 import { decodeHeader, encodeRecord, HEADER_BYTES, RECORD_BYTES, recordPiece, recordRedResult, recordScore, recordSide, POINT_SQUARE } from '../bench/nnue/data-format';
@@ -115,6 +116,79 @@ describe('accumulators', () => {
       checked++;
     });
     expect(checked).toBeGreaterThan(2_900);
+  });
+});
+
+describe('WebAssembly SIMD and the JavaScript loops', () => {
+  /** A network of random weights: first-layer columns over the whole int16 range (accumulators wrap). */
+  function randomNetwork(hidden: number, seed: number): Network {
+    const random = rng(seed);
+    const int = (lo: number, hi: number): number => lo + Math.floor(random() * (hi - lo + 1));
+    const b1 = new Int16Array(hidden).map(() => int(-300, 300));
+    const w1 = new Int16Array(NNUE_INPUTS * hidden).map(() => (random() < 0.02 ? int(-32768, 32767) : int(-120, 120)));
+    const w2 = new Int16Array(2 * hidden).map(() => int(-127, 127));
+    return { hidden, qa: 255, qb: 64, scale: 400, description: 'random', b1, w1, w2, b2: int(-100000, 100000) };
+  }
+
+  it('Node has WebAssembly SIMD, and the module is small enough to compile synchronously anywhere (< 4 KB)', () => {
+    expect(simdAvailable()).toBe(true);
+    expect(new NnueEvaluator(embeddedNetwork()).simd).toBe(true);
+    expect(new NnueEvaluator(embeddedNetwork(), { simd: false }).simd).toBe(false);
+    expect(simdModuleBytes().length).toBeLessThan(4096);
+  });
+
+  it('the SIMD kernels are used only where they are exact', () => {
+    const w2 = new Int16Array(256).fill(127);
+    expect(simdUsable(128, 255, w2)).toBe(true);
+    expect(simdUsable(512, 255, w2)).toBe(true);
+    expect(simdUsable(1024, 255, w2)).toBe(false); // an i32 lane could overflow
+    expect(simdUsable(132, 255, w2)).toBe(false); // not a multiple of 8
+    expect(simdUsable(128, 300, w2)).toBe(false); // 300 * 127 > 32767: i16x8.mul could overflow
+    w2[5] = -129;
+    expect(simdUsable(128, 255, w2)).toBe(false);
+    // Such a network still evaluates, with the JavaScript loops.
+    const net = randomNetwork(12, 4);
+    expect(new NnueEvaluator(net).simd).toBe(false);
+  });
+
+  for (const [what, net] of [
+    ['the built-in network', embeddedNetwork()],
+    ['a random network with wrapping accumulators (H 64)', randomNetwork(64, 9)],
+    ['a random network (H 256)', randomNetwork(256, 10)],
+  ] as Array<[string, Network]>) {
+    it(`give the same accumulators and evaluations on 20,000 positions: ${what}`, () => {
+      const a = new NnueEvaluator(net);
+      const b = new NnueEvaluator(net, { simd: false });
+      expect(a.simd).toBe(true);
+      expect(b.simd).toBe(false);
+      let checked = 0;
+      let accMismatches = 0;
+      let evalMismatches = 0;
+      randomWalk(20_000, 13, (pos) => {
+        if ((pos.ply & 3) === 2) return; // gaps, so that both catch up over several moves
+        if (a.evaluate(pos) !== b.evaluate(pos)) evalMismatches++;
+        const x = a.accumulators(pos);
+        const y = b.accumulators(pos);
+        if (x.some((v, i) => v !== y[i])) accMismatches++;
+        checked++;
+      });
+      expect(checked).toBeGreaterThan(14_000);
+      expect(evalMismatches).toBe(0);
+      expect(accMismatches).toBe(0);
+    });
+  }
+
+  it('a search gives the same nodes and move with either', () => {
+    const run = (simd: boolean) => {
+      const pos = parseFen('2bakab2/6r2/2n1c1nc1/p1p2rp1p/4p4/2PN2PC1/P3P3P/6N2/3CA4/1RBAK1B1R w - - 0 1');
+      const searcher = new Searcher(4);
+      searcher.setNetwork(new NnueEvaluator(embeddedNetwork(), { simd }));
+      const r = searcher.search(pos, { depth: 6 }, new Int32Array(2));
+      return [r.bestMove, r.nodes, r.score];
+    };
+    const first = run(false);
+    expect(run(false)).toEqual(first);
+    expect(run(true)).toEqual(first);
   });
 });
 
