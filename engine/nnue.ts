@@ -173,6 +173,8 @@ export class NnueEvaluator {
   readonly simd: boolean;
   private readonly h: number;
   private readonly kernels: SimdKernels | null;
+  /** Whether the output's products and per-half sums fit int32 (for the JavaScript loop). */
+  private readonly int32Exact: boolean;
   // One buffer (the WebAssembly memory when SIMD is in use) holds, at these byte offsets, the
   // first-layer weights, the output weights and the accumulators; the arrays below are views of it.
   private readonly w2Byte: number;
@@ -200,6 +202,9 @@ export class NnueEvaluator {
     this.w2Byte = align(2 * NNUE_INPUTS * h);
     this.accByte = this.w2Byte + align(4 * h);
     const total = this.accByte + 2 * ACC_SLOTS * 2 * h;
+    let maxW2 = 0;
+    for (let i = 0; i < net.w2.length; i++) maxW2 = Math.max(maxW2, Math.abs(net.w2[i]));
+    this.int32Exact = h * net.qa * net.qa * maxW2 <= 2 ** 31 - 1;
     this.kernels = options.simd !== false && simdUsable(h, net.qa, net.w2) ? instantiateSimd(total) : null;
     this.simd = this.kernels !== null;
     const buffer = this.kernels !== null ? this.kernels.memory.buffer : new ArrayBuffer(total);
@@ -235,22 +240,32 @@ export class NnueEvaluator {
     const qa = this.net.qa;
     const w2 = this.w2;
     const acc = this.acc;
-    // Two loops over the halves; a neuron at or below zero adds nothing and is skipped (about half
-    // of them are). Each half's sum stays within int32 (at most H * QA^2 * 127).
+    // One loop over both halves. Where each half's sum fits int32 (H * QA^2 * max|w2| < 2^31: up
+    // to H = 260 at QA 255, |w2| <= 127) the products and sums are int32 (Math.imul); otherwise
+    // doubles, exact too.
     let sumUs = 0;
-    for (let i = 0; i < h; i++) {
-      const a = acc[us + i];
-      if (a > 0) {
-        const c = a < qa ? a : qa;
-        sumUs += c * c * w2[i];
-      }
-    }
     let sumThem = 0;
-    for (let i = 0; i < h; i++) {
-      const a = acc[them + i];
-      if (a > 0) {
-        const c = a < qa ? a : qa;
-        sumThem += c * c * w2[h + i];
+    if (this.int32Exact) {
+      for (let i = 0; i < h; i++) {
+        let a = acc[us + i];
+        a = a < 0 ? 0 : a > qa ? qa : a;
+        let b = acc[them + i];
+        b = b < 0 ? 0 : b > qa ? qa : b;
+        sumUs = (sumUs + Math.imul(Math.imul(a, w2[i]), a)) | 0;
+        sumThem = (sumThem + Math.imul(Math.imul(b, w2[h + i]), b)) | 0;
+      }
+    } else {
+      for (let i = 0; i < h; i++) {
+        const a = acc[us + i];
+        if (a > 0) {
+          const c = a < qa ? a : qa;
+          sumUs += c * c * w2[i];
+        }
+        const b = acc[them + i];
+        if (b > 0) {
+          const c = b < qa ? b : qa;
+          sumThem += c * c * w2[h + i];
+        }
       }
     }
     return sumUs + sumThem;
@@ -329,17 +344,39 @@ export class NnueEvaluator {
       else k.capture(d, s, add0, sub0, FEATURE[captured * 256 + to] * h2, add1, sub1, FEATURE[4096 + captured * 256 + to] * h2, h2);
       return;
     }
+    // Both halves in one loop (Red's at +0, Black's at +H), two neurons a step when H is even.
     const w1 = this.w1;
-    for (let p = 0; p < 2; p++) {
-      const s = src + p * h;
-      const d = dst + p * h;
-      const add = FEATURE[p * 4096 + piece * 256 + to] * h;
-      const sub = FEATURE[p * 4096 + piece * 256 + from] * h;
-      if (captured === 0) {
-        for (let i = 0; i < h; i++) acc[d + i] = acc[s + i] + w1[add + i] - w1[sub + i];
-      } else {
-        const cap = FEATURE[p * 4096 + captured * 256 + to] * h;
-        for (let i = 0; i < h; i++) acc[d + i] = acc[s + i] + w1[add + i] - w1[sub + i] - w1[cap + i];
+    const a0 = FEATURE[piece * 256 + to] * h;
+    const s0 = FEATURE[piece * 256 + from] * h;
+    const a1 = FEATURE[4096 + piece * 256 + to] * h;
+    const s1 = FEATURE[4096 + piece * 256 + from] * h;
+    const dh = dst + h;
+    const sh = src + h;
+    if (captured === 0) {
+      let i = 0;
+      for (; i + 1 < h; i += 2) {
+        acc[dst + i] = acc[src + i] + w1[a0 + i] - w1[s0 + i];
+        acc[dst + i + 1] = acc[src + i + 1] + w1[a0 + i + 1] - w1[s0 + i + 1];
+        acc[dh + i] = acc[sh + i] + w1[a1 + i] - w1[s1 + i];
+        acc[dh + i + 1] = acc[sh + i + 1] + w1[a1 + i + 1] - w1[s1 + i + 1];
+      }
+      for (; i < h; i++) {
+        acc[dst + i] = acc[src + i] + w1[a0 + i] - w1[s0 + i];
+        acc[dh + i] = acc[sh + i] + w1[a1 + i] - w1[s1 + i];
+      }
+    } else {
+      const c0 = FEATURE[captured * 256 + to] * h;
+      const c1 = FEATURE[4096 + captured * 256 + to] * h;
+      let i = 0;
+      for (; i + 1 < h; i += 2) {
+        acc[dst + i] = acc[src + i] + w1[a0 + i] - w1[s0 + i] - w1[c0 + i];
+        acc[dst + i + 1] = acc[src + i + 1] + w1[a0 + i + 1] - w1[s0 + i + 1] - w1[c0 + i + 1];
+        acc[dh + i] = acc[sh + i] + w1[a1 + i] - w1[s1 + i] - w1[c1 + i];
+        acc[dh + i + 1] = acc[sh + i + 1] + w1[a1 + i + 1] - w1[s1 + i + 1] - w1[c1 + i + 1];
+      }
+      for (; i < h; i++) {
+        acc[dst + i] = acc[src + i] + w1[a0 + i] - w1[s0 + i] - w1[c0 + i];
+        acc[dh + i] = acc[sh + i] + w1[a1 + i] - w1[s1 + i] - w1[c1 + i];
       }
     }
   }

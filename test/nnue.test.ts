@@ -121,13 +121,13 @@ describe('accumulators', () => {
 
 describe('WebAssembly SIMD and the JavaScript loops', () => {
   /** A network of random weights: first-layer columns over the whole int16 range (accumulators wrap). */
-  function randomNetwork(hidden: number, seed: number): Network {
+  function randomNetwork(hidden: number, seed: number, qa = 255, w2max = 127): Network {
     const random = rng(seed);
     const int = (lo: number, hi: number): number => lo + Math.floor(random() * (hi - lo + 1));
     const b1 = new Int16Array(hidden).map(() => int(-300, 300));
     const w1 = new Int16Array(NNUE_INPUTS * hidden).map(() => (random() < 0.02 ? int(-32768, 32767) : int(-120, 120)));
-    const w2 = new Int16Array(2 * hidden).map(() => int(-127, 127));
-    return { hidden, qa: 255, qb: 64, scale: 400, description: 'random', b1, w1, w2, b2: int(-100000, 100000) };
+    const w2 = new Int16Array(2 * hidden).map(() => int(-w2max, w2max));
+    return { hidden, qa, qb: 64, scale: 400, description: 'random', b1, w1, w2, b2: int(-100000, 100000) };
   }
 
   it('Node has WebAssembly SIMD, and the module is small enough to compile synchronously anywhere (< 4 KB)', () => {
@@ -151,22 +151,40 @@ describe('WebAssembly SIMD and the JavaScript loops', () => {
     expect(new NnueEvaluator(net).simd).toBe(false);
   });
 
-  for (const [what, net] of [
-    ['the built-in network', embeddedNetwork()],
-    ['a random network with wrapping accumulators (H 64)', randomNetwork(64, 9)],
-    ['a random network (H 256)', randomNetwork(256, 10)],
-  ] as Array<[string, Network]>) {
-    it(`give the same accumulators and evaluations on 20,000 positions: ${what}`, () => {
+  /** The evaluation straight from the formula in engine/nnue.ts, on accumulators from scratch, in doubles. */
+  function reference(ev: NnueEvaluator, pos: Position): number {
+    const { hidden: h, qa, qb, scale, w2, b2 } = ev.net;
+    const acc = ev.freshAccumulators(pos);
+    let sum = 0;
+    for (let i = 0; i < 2 * h; i++) {
+      const a = acc[i < h ? pos.side * h + i : (pos.side ^ 1) * h + i - h];
+      const c = Math.min(Math.max(a, 0), qa);
+      sum += c * c * w2[i];
+    }
+    return Math.round(((sum / qa + b2) * scale) / (qa * qb));
+  }
+
+  for (const [what, net, simd] of [
+    ['the built-in network', embeddedNetwork(), true],
+    ['a random network with wrapping accumulators (H 64)', randomNetwork(64, 9), true],
+    ['a random network (H 256)', randomNetwork(256, 10), true],
+    ['a network beyond the SIMD bounds and int32 (QA 1000, |w2| <= 3000; JavaScript only)', randomNetwork(64, 11, 1000, 3000), false],
+    ['a network with H 30 (JavaScript only)', randomNetwork(30, 12), false],
+  ] as Array<[string, Network, boolean]>) {
+    it(`give the same accumulators and evaluations, and those of the formula, on 20,000 positions: ${what}`, () => {
       const a = new NnueEvaluator(net);
       const b = new NnueEvaluator(net, { simd: false });
-      expect(a.simd).toBe(true);
+      expect(a.simd).toBe(simd);
       expect(b.simd).toBe(false);
       let checked = 0;
       let accMismatches = 0;
       let evalMismatches = 0;
+      let refMismatches = 0;
       randomWalk(20_000, 13, (pos) => {
         if ((pos.ply & 3) === 2) return; // gaps, so that both catch up over several moves
-        if (a.evaluate(pos) !== b.evaluate(pos)) evalMismatches++;
+        const e = a.evaluate(pos);
+        if (e !== b.evaluate(pos)) evalMismatches++;
+        if ((pos.ply & 7) === 1 && e !== reference(a, pos)) refMismatches++;
         const x = a.accumulators(pos);
         const y = b.accumulators(pos);
         if (x.some((v, i) => v !== y[i])) accMismatches++;
@@ -174,6 +192,7 @@ describe('WebAssembly SIMD and the JavaScript loops', () => {
       });
       expect(checked).toBeGreaterThan(14_000);
       expect(evalMismatches).toBe(0);
+      expect(refMismatches).toBe(0);
       expect(accMismatches).toBe(0);
     });
   }
