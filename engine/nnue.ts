@@ -20,8 +20,9 @@
 // The column updates and the output layer run as WebAssembly SIMD kernels (engine/nnue-simd.ts)
 // where the runtime has them, over weights and accumulators kept in the module's memory; otherwise
 // (or with { simd: false }) as the JavaScript loops below. Both give the same integers. Measured
-// in bench with the network: SIMD about 3.3x the nodes per second of the JavaScript loops, the
-// NNUE share of the profile down from about 70% to about 10% (docs/testing.md).
+// in bench with the network: SIMD about 3.2x the nodes per second of the first JavaScript loops (2.5x
+// the tuned fallback), the network's share of the profile down from about 70% to about 10%
+// (docs/testing.md).
 //
 // File layout (version 1, little-endian), written by bench/nnue/train.ts:
 //   0  8 bytes  magic "CHNNUE\0\0"      8 u32 version       12 u32 inputs (1260)
