@@ -4,7 +4,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { generateLegal, MAX_MOVES, Position, START_FEN, parseFen } from '../engine/index';
 import { decodeNetwork, encodeNetwork, featureIndex, featureSquare, NetworkError, NNUE_INPUTS, NnueEvaluator, type Network } from '../engine/nnue';
 import { simdAvailable, simdModuleBytes, simdUsable } from '../engine/nnue-simd';
@@ -136,6 +136,33 @@ describe('WebAssembly SIMD and the JavaScript loops', () => {
     expect(new NnueEvaluator(embeddedNetwork(), { simd: false }).simd).toBe(false);
     expect(simdModuleBytes().length).toBeLessThan(4096);
   });
+
+  for (const [what, stub] of [
+    ['without WebAssembly', undefined],
+    ['where WebAssembly lacks SIMD (validate refuses the module)', { ...(globalThis as unknown as { WebAssembly: object }).WebAssembly, validate: () => false }],
+  ] as Array<[string, unknown]>) {
+    it(`falls back to the JavaScript loops ${what}, with the same evaluations`, async () => {
+      const reference = new NnueEvaluator(embeddedNetwork());
+      vi.stubGlobal('WebAssembly', stub);
+      vi.resetModules();
+      try {
+        const fresh = await import('../engine/nnue');
+        const simd = await import('../engine/nnue-simd');
+        expect(simd.simdAvailable()).toBe(false);
+        const ev = new fresh.NnueEvaluator(embeddedNetwork());
+        expect(ev.simd).toBe(false);
+        let checked = 0;
+        randomWalk(2_000, 17, (pos) => {
+          expect(ev.evaluate(pos)).toBe(reference.evaluate(pos));
+          checked++;
+        });
+        expect(checked).toBeGreaterThan(1_900);
+      } finally {
+        vi.unstubAllGlobals();
+        vi.resetModules();
+      }
+    });
+  }
 
   it('the SIMD kernels are used only where they are exact', () => {
     const w2 = new Int16Array(256).fill(127);
