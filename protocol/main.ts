@@ -154,7 +154,7 @@ function buildProgram(): Command {
 
   program
     .command('bench')
-    .description('fixed-depth search of the bench positions (nodes, nps)')
+    .description('search the bench positions to a depth (nodes, nps)')
     .option('--depth <n>', `search depth (default ${BENCH_DEFAULT_DEPTH})`, nonNegativeInt)
     .option('--hash <mb>', `hash size in MB (default ${BENCH_DEFAULT_HASH})`, nonNegativeInt)
     .option('--verbose', 'print a line per position')
@@ -190,7 +190,7 @@ function buildProgram(): Command {
 
   program
     .command('datagen')
-    .description('self-play training positions for the network (binary file, see bench/nnue/README.md)')
+    .description('self-play positions to train a network on')
     .requiredOption('--out <file>', 'data file to write, or to continue when it exists')
     .option('--games <n>', 'stop after this many games in the file', positiveInt)
     .option('--positions <n>', 'stop once the file holds this many positions', positiveInt)
@@ -207,7 +207,7 @@ function buildProgram(): Command {
 
   program
     .command('train')
-    .description('train a network on datagen files and write the network file (see bench/nnue/README.md)')
+    .description('fit a network to datagen files')
     .argument('<data...>', 'datagen files')
     .requiredOption('--out <file>', 'network file to write (a checkpoint goes beside it, FILE.ckpt)')
     .option('--hidden <n>', 'neurons per perspective (default 128)', positiveInt, 128)
