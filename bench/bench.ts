@@ -18,6 +18,8 @@ export interface BenchOptions {
   verbose?: boolean;
   /** Evaluate with this network instead of the hand-written evaluation. */
   network?: Network;
+  /** With the network: false takes the JavaScript loops instead of WebAssembly SIMD (to compare them). */
+  simd?: boolean;
 }
 
 export interface BenchResult {
@@ -29,7 +31,7 @@ export interface BenchResult {
 export function runBench(opts: BenchOptions, out: (line: string) => void): BenchResult {
   const depth = opts.depth ?? BENCH_DEFAULT_DEPTH;
   const searcher = new Searcher(opts.hash ?? BENCH_DEFAULT_HASH);
-  if (opts.network !== undefined) searcher.setNetwork(new NnueEvaluator(opts.network));
+  if (opts.network !== undefined) searcher.setNetwork(new NnueEvaluator(opts.network, { simd: opts.simd }));
   const signals = new Int32Array(SIGNAL_COUNT);
   let nodes = 0;
   let ms = 0;

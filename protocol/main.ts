@@ -155,7 +155,7 @@ function buildProgram(): Command {
 
   program
     .command('bench')
-    .description('fixed-depth search of the bench positions (nodes, nps)')
+    .description('search the bench positions to a depth (nodes, nps)')
     .option('--depth <n>', `search depth (default ${BENCH_DEFAULT_DEPTH})`, nonNegativeInt)
     .option('--hash <mb>', `hash size in MB (default ${BENCH_DEFAULT_HASH})`, nonNegativeInt)
     .option('--verbose', 'print a line per position')
@@ -165,8 +165,9 @@ function buildProgram(): Command {
       return v;
     })
     .option('--evalfile <file>', 'network file for --eval nnue (default: the built-in network)')
+    .option('--no-simd', 'with --eval nnue: the JavaScript loops instead of WebAssembly SIMD (same nodes, to compare speed)')
     .exitOverride()
-    .action((opts: { depth?: number; hash?: number; verbose?: boolean; eval?: string; evalfile?: string }) => {
+    .action((opts: { depth?: number; hash?: number; verbose?: boolean; eval?: string; evalfile?: string; simd?: boolean }) => {
       let network: Network | undefined;
       if (opts.evalfile !== undefined && opts.eval !== 'nnue') {
         process.stderr.write('chuhan bench: --evalfile needs --eval nnue\n');

@@ -4,9 +4,10 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { generateLegal, MAX_MOVES, Position, START_FEN, parseFen } from '../engine/index';
-import { decodeNetwork, encodeNetwork, featureIndex, featureSquare, NetworkError, NNUE_INPUTS, NnueEvaluator } from '../engine/nnue';
+import { decodeNetwork, encodeNetwork, featureIndex, featureSquare, NetworkError, NNUE_INPUTS, NnueEvaluator, type Network } from '../engine/nnue';
+import { simdAvailable, simdModuleBytes, simdUsable } from '../engine/nnue-simd';
 import { Searcher } from '../engine/search';
 import { BLACK, RED, flipRank } from '../engine/types';
 import { decodeHeader, encodeRecord, HEADER_BYTES, RECORD_BYTES, recordPiece, recordRedResult, recordScore, recordSide, POINT_SQUARE } from '../bench/nnue/data-format';
@@ -115,6 +116,125 @@ describe('accumulators', () => {
       checked++;
     });
     expect(checked).toBeGreaterThan(2_900);
+  });
+});
+
+describe('WebAssembly SIMD and the JavaScript loops', () => {
+  /** A network of random weights: first-layer columns over the whole int16 range (accumulators wrap). */
+  function randomNetwork(hidden: number, seed: number, qa = 255, w2max = 127): Network {
+    const random = rng(seed);
+    const int = (lo: number, hi: number): number => lo + Math.floor(random() * (hi - lo + 1));
+    const b1 = new Int16Array(hidden).map(() => int(-300, 300));
+    const w1 = new Int16Array(NNUE_INPUTS * hidden).map(() => (random() < 0.02 ? int(-32768, 32767) : int(-120, 120)));
+    const w2 = new Int16Array(2 * hidden).map(() => int(-w2max, w2max));
+    return { hidden, qa, qb: 64, scale: 400, description: 'random', b1, w1, w2, b2: int(-100000, 100000) };
+  }
+
+  it('Node has WebAssembly SIMD, and the module is small enough to compile synchronously anywhere (< 4 KB)', () => {
+    expect(simdAvailable()).toBe(true);
+    expect(new NnueEvaluator(embeddedNetwork()).simd).toBe(true);
+    expect(new NnueEvaluator(embeddedNetwork(), { simd: false }).simd).toBe(false);
+    expect(simdModuleBytes().length).toBeLessThan(4096);
+  });
+
+  for (const [what, stub] of [
+    ['without WebAssembly', undefined],
+    ['where WebAssembly lacks SIMD (validate refuses the module)', { ...(globalThis as unknown as { WebAssembly: object }).WebAssembly, validate: () => false }],
+  ] as Array<[string, unknown]>) {
+    it(`falls back to the JavaScript loops ${what}, with the same evaluations`, async () => {
+      const reference = new NnueEvaluator(embeddedNetwork());
+      vi.stubGlobal('WebAssembly', stub);
+      vi.resetModules();
+      try {
+        const fresh = await import('../engine/nnue');
+        const simd = await import('../engine/nnue-simd');
+        expect(simd.simdAvailable()).toBe(false);
+        const ev = new fresh.NnueEvaluator(embeddedNetwork());
+        expect(ev.simd).toBe(false);
+        let checked = 0;
+        randomWalk(2_000, 17, (pos) => {
+          expect(ev.evaluate(pos)).toBe(reference.evaluate(pos));
+          checked++;
+        });
+        expect(checked).toBeGreaterThan(1_900);
+      } finally {
+        vi.unstubAllGlobals();
+        vi.resetModules();
+      }
+    });
+  }
+
+  it('the SIMD kernels are used only where they are exact', () => {
+    const w2 = new Int16Array(256).fill(127);
+    expect(simdUsable(128, 255, w2)).toBe(true);
+    expect(simdUsable(512, 255, w2)).toBe(true);
+    expect(simdUsable(1024, 255, w2)).toBe(false); // an i32 lane could overflow
+    expect(simdUsable(132, 255, w2)).toBe(false); // not a multiple of 8
+    expect(simdUsable(128, 300, w2)).toBe(false); // 300 * 127 > 32767: i16x8.mul could overflow
+    w2[5] = -129;
+    expect(simdUsable(128, 255, w2)).toBe(false);
+    // Such a network still evaluates, with the JavaScript loops.
+    const net = randomNetwork(12, 4);
+    expect(new NnueEvaluator(net).simd).toBe(false);
+  });
+
+  /** The evaluation straight from the formula in engine/nnue.ts, on accumulators from scratch, in doubles. */
+  function reference(ev: NnueEvaluator, pos: Position): number {
+    const { hidden: h, qa, qb, scale, w2, b2 } = ev.net;
+    const acc = ev.freshAccumulators(pos);
+    let sum = 0;
+    for (let i = 0; i < 2 * h; i++) {
+      const a = acc[i < h ? pos.side * h + i : (pos.side ^ 1) * h + i - h];
+      const c = Math.min(Math.max(a, 0), qa);
+      sum += c * c * w2[i];
+    }
+    return Math.round(((sum / qa + b2) * scale) / (qa * qb));
+  }
+
+  for (const [what, net, simd] of [
+    ['the built-in network', embeddedNetwork(), true],
+    ['a random network with wrapping accumulators (H 64)', randomNetwork(64, 9), true],
+    ['a random network (H 256)', randomNetwork(256, 10), true],
+    ['a network beyond the SIMD bounds and int32 (QA 1000, |w2| <= 3000; JavaScript only)', randomNetwork(64, 11, 1000, 3000), false],
+    ['a network with H 30 (JavaScript only)', randomNetwork(30, 12), false],
+  ] as Array<[string, Network, boolean]>) {
+    it(`give the same accumulators and evaluations, and those of the formula, on 20,000 positions: ${what}`, () => {
+      const a = new NnueEvaluator(net);
+      const b = new NnueEvaluator(net, { simd: false });
+      expect(a.simd).toBe(simd);
+      expect(b.simd).toBe(false);
+      let checked = 0;
+      let accMismatches = 0;
+      let evalMismatches = 0;
+      let refMismatches = 0;
+      randomWalk(20_000, 13, (pos) => {
+        if ((pos.ply & 3) === 2) return; // gaps, so that both catch up over several moves
+        const e = a.evaluate(pos);
+        if (e !== b.evaluate(pos)) evalMismatches++;
+        if ((pos.ply & 7) === 1 && e !== reference(a, pos)) refMismatches++;
+        const x = a.accumulators(pos);
+        const y = b.accumulators(pos);
+        if (x.some((v, i) => v !== y[i])) accMismatches++;
+        checked++;
+      });
+      expect(checked).toBeGreaterThan(14_000);
+      expect(evalMismatches).toBe(0);
+      expect(refMismatches).toBe(0);
+      expect(accMismatches).toBe(0);
+    });
+  }
+
+  it('a search gives the same nodes and move with either', () => {
+    const run = (simd: boolean) => {
+      const pos = parseFen('2bakab2/6r2/2n1c1nc1/p1p2rp1p/4p4/2PN2PC1/P3P3P/6N2/3CA4/1RBAK1B1R w - - 0 1');
+      const searcher = new Searcher(4);
+      searcher.setNetwork(new NnueEvaluator(embeddedNetwork(), { simd }));
+      const r = searcher.search(pos, { depth: 6 }, new Int32Array(2));
+      return [r.bestMove, r.nodes, r.score];
+    };
+    const first = run(false);
+    expect(run(false)).toEqual(first);
+    expect(run(true)).toEqual(first);
   });
 });
 
