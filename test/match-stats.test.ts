@@ -134,8 +134,15 @@ describe('SPRT', () => {
     // A long run of wins pushes the LLR over the upper bound, of losses under the lower one.
     expect(sprt(cfg, { wins: 600, draws: 300, losses: 100 }).decision).toBe('H1');
     expect(sprt(cfg, { wins: 100, draws: 300, losses: 600 }).decision).toBe('H0');
-    // Only wins: the variance would be 0; empty categories count 1e-3, so the test can decide.
-    const allWins = sprt(cfg, { wins: 20, draws: 0, losses: 0 }, [0, 0, 0, 0, 10]);
+    // Only wins: the variance would be 0; empty categories count half a game. A single game, or
+    // ten won pairs at elo1 = 5, is no decision (one won game used to give LLR 26.6 at 0/50).
+    const oneWin = sprt({ ...cfg, elo1: 50 }, { wins: 1, draws: 0, losses: 0 });
+    expect(oneWin.llr).toBeGreaterThan(0);
+    expect(oneWin.llr).toBeLessThan(0.2);
+    expect(oneWin.decision).toBeNull();
+    expect(sprt(cfg, { wins: 20, draws: 0, losses: 0 }, [0, 0, 0, 0, 10]).decision).toBeNull();
+    // A long one-sided run still decides.
+    const allWins = sprt(cfg, { wins: 400, draws: 0, losses: 0 }, [0, 0, 0, 0, 200]);
     expect(allWins.llr).toBeGreaterThan(allWins.upper);
     expect(allWins.decision).toBe('H1');
     expect(sprt(cfg, { wins: 0, draws: 0, losses: 0 }).llr).toBe(0);

@@ -181,11 +181,16 @@ function llrLogistic(elo0: number, elo1: number, m: { n: number; mean: number; v
 }
 
 /**
- * Empty categories get a count of 1e-3 before the LLR is computed (as fastchess does), so that a
- * one-sided run of results (all wins, say) has a non-zero variance and can reach a decision.
+ * Empty categories get a count of 0.5 before the LLR is computed, so that a one-sided run of
+ * results (all wins, say) has a variance that reflects how few games it is. With fastchess' 1e-3 a
+ * single won game had a variance near 0 and an LLR of 26.6 against bounds of ±2.94 (SPRT 0/50), so
+ * one game ended the test; with 0.5 it is 0.07, and a long one-sided run still decides. In large
+ * samples the extra half game is negligible.
  */
+const EMPTY_CATEGORY_COUNT = 0.5;
+
 function regularize(counts: number[]): number[] {
-  return counts.some((c) => c > 0) ? counts.map((c) => (c > 0 ? c : 1e-3)) : counts;
+  return counts.some((c) => c > 0) ? counts.map((c) => (c > 0 ? c : EMPTY_CATEGORY_COUNT)) : counts;
 }
 
 export function llrTrinomial(t: Trinomial, elo0: number, elo1: number): number {
