@@ -30,6 +30,12 @@ export interface Dialect {
   /** The reply to `quit`, or null for none. */
   bye(): string | null;
   infoString(text: string): string;
+  /**
+   * Least time between two search `info` lines (ms), 0 for no limit. gmchess reads 1024 bytes at a
+   * time and drops a read that fills its buffer, so a fast search must not pile up a kilobyte of
+   * lines in the pipe ahead of its `bestmove`; the last line held back is written before the reply.
+   */
+  readonly infoIntervalMs: number;
   /** Does this dialect carry draw offers and resignations in `bestmove`? */
   readonly drawAndResign: boolean;
 }

@@ -13,6 +13,12 @@ export interface OptionSpec {
   type: OptionType;
   /** Name announced in UCCI (one lower-case word), or null when not announced there. */
   ucci: string | null;
+  /**
+   * Accepted under its UCCI name but left out of the UCCI handshake: `resign` (gmchess ends the
+   * game on any output containing that word) and the UCCI 3.0 options that have no effect yet, so
+   * that the handshake stays well under gmchess' 1024-byte read buffer.
+   */
+  unannounced?: boolean;
   /** Name announced in UCI, or null when not announced there. */
   uci: string | null;
   /** Further spellings accepted in setoption. */
@@ -57,25 +63,26 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   { key: 'ponder', type: 'check', ucci: 'ponder', uci: 'Ponder', default: false },
   { key: 'multipv', type: 'spin', ucci: null, uci: 'MultiPV', default: 1, min: 1, max: 64 },
   { key: 'overhead', type: 'spin', ucci: 'moveoverhead', uci: 'Move Overhead', default: 30, min: 0, max: 5000 },
-  { key: 'resign', type: 'check', ucci: 'resign', uci: null, default: false },
+  { key: 'resign', type: 'check', ucci: 'resign', uci: null, unannounced: true, default: false },
   { key: 'usebook', type: 'check', ucci: 'usebook', uci: null, aliases: ['OwnBook'], default: false },
   { key: 'bookfiles', type: 'string', ucci: 'bookfiles', uci: null, aliases: ['BookFile'], default: '' },
   { key: 'debug', type: 'check', ucci: 'debug', uci: null, default: false },
   { key: 'batch', type: 'check', ucci: 'batch', uci: null, default: false },
-  { key: 'promotion', type: 'check', ucci: 'promotion', uci: null, default: false },
+  { key: 'promotion', type: 'check', ucci: 'promotion', uci: null, unannounced: true, default: false },
   { key: 'idle', type: 'combo', ucci: 'idle', uci: null, default: 'none', vars: LEVELS },
-  { key: 'pruning', type: 'combo', ucci: 'pruning', uci: null, default: 'large', vars: LEVELS },
-  { key: 'knowledge', type: 'combo', ucci: 'knowledge', uci: null, default: 'large', vars: LEVELS },
+  { key: 'pruning', type: 'combo', ucci: 'pruning', uci: null, unannounced: true, default: 'large', vars: LEVELS },
+  { key: 'knowledge', type: 'combo', ucci: 'knowledge', uci: null, unannounced: true, default: 'large', vars: LEVELS },
   {
     key: 'randomness',
     type: 'combo',
     ucci: 'randomness',
     uci: null,
+    unannounced: true,
     aliases: ['selectivity'],
     default: 'none',
     vars: ['none', 'tiny', 'small', 'medium', 'large', 'huge'],
   },
-  { key: 'style', type: 'combo', ucci: 'style', uci: null, default: 'normal', vars: ['solid', 'normal', 'risky'] },
+  { key: 'style', type: 'combo', ucci: 'style', uci: null, unannounced: true, default: 'normal', vars: ['solid', 'normal', 'risky'] },
   { key: 'newgame', type: 'button', ucci: 'newgame', uci: 'Clear Hash' },
   { key: 'variant', type: 'combo', ucci: null, uci: 'UCI_Variant', default: 'xiangqi', vars: ['xiangqi'] },
 ];

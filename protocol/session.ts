@@ -62,6 +62,9 @@ interface Search {
   drawOffered: boolean;
   stopRequested: boolean;
   lastInfo: SearchInfo | null;
+  /** When the last search `info` line was written (performance.now()), and a line held back since. */
+  infoWrittenAt: number;
+  heldInfo: string | null;
   /** The search's result while the reply is held (ponder, infinite analysis). */
   held: SearchResult | null;
   /** The reply, once decided (lines are written when every earlier reply has been). */
@@ -362,6 +365,8 @@ export class Session {
       drawOffered: go.draw,
       stopRequested: false,
       lastInfo: null,
+      infoWrittenAt: -Infinity,
+      heldInfo: null,
       held: null,
       reply: null,
       finished: false,
@@ -475,7 +480,15 @@ export class Session {
     if (s === undefined || s.reply !== null) return;
     if (info.multipv <= 1 && info.bound === undefined && info.pv.length > 0) s.lastInfo = info;
     const line = this.dialect.info(info, true);
-    if (line !== null && s === this.current) this.out.line(line);
+    if (line === null || s !== this.current) return;
+    const now = performance.now();
+    if (now - s.infoWrittenAt >= this.dialect.infoIntervalMs) {
+      s.infoWrittenAt = now;
+      s.heldInfo = null;
+      this.out.line(line);
+    } else {
+      s.heldInfo = line;
+    }
   }
 
   /** `info currmove` (the worker sends these only for searches started in debug mode). */
@@ -539,6 +552,7 @@ export class Session {
     for (const t of s.timers) clearTimeout(t);
     s.timers = [];
     s.reply = this.replyLines(s, result);
+    if (s.heldInfo !== null) s.reply.unshift(s.heldInfo);
     if (s === this.current) this.current = null;
     // A search answered early stays known until its result arrives, so that result is recognised.
     if (s.finished) this.byId.delete(s.id);

@@ -30,6 +30,7 @@ function optionLine(spec: OptionSpec): string | null {
 export const UCI: Dialect = {
   name: 'uci',
   drawAndResign: false,
+  infoIntervalMs: 0,
   handshake(options) {
     const lines = [`id name ${ENGINE_NAME} ${ENGINE_VERSION}`, `id author ${ENGINE_AUTHOR}`];
     for (const spec of options) {
