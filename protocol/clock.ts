@@ -50,7 +50,8 @@ export function planSearch(go: GoCommand, side: number, opts: OptionValues, dial
   }
 
   if (go.depth !== undefined) {
-    const d = whole(go.depth, 0, MAX_DEPTH, 'depth', warnings);
+    // `go depth 0` is UCCI's static evaluation; a negative depth is a mistake, never a resignation.
+    const d = go.depth < 0 ? whole(go.depth, 1, MAX_DEPTH, 'depth', warnings) : whole(go.depth, 0, MAX_DEPTH, 'depth', warnings);
     if (d === 0 && dialect === 'ucci') plan.depthZero = true;
     limits.depth = Math.max(d, dialect === 'ucci' ? 0 : 1);
   }
@@ -104,7 +105,10 @@ export function planSearch(go: GoCommand, side: number, opts: OptionValues, dial
   const bounded =
     limits.depth !== undefined || limits.nodes !== undefined || limits.movetime !== undefined || limits.time !== undefined;
   if (go.infinite || !bounded) {
-    if (!go.infinite && go.damaged) {
+    if (!go.infinite && go.depthUnreadable) {
+      limits.depth = 1;
+      warnings.push('go: no readable depth; searching depth 1');
+    } else if (!go.infinite && go.damaged) {
       limits.movetime = DAMAGED_GO_MOVETIME;
       plan.hardStop = DAMAGED_GO_MOVETIME;
       warnings.push(`go: no usable limit; searching ${DAMAGED_GO_MOVETIME} ms`);

@@ -171,12 +171,13 @@ const FALSE_WORDS = new Set(['false', 'off', 'no', '0']);
  * Applies `setoption <name> [value]` to `values`. `label` is the name as the GUI wrote it, used
  * in messages.
  */
-export function setOption(values: OptionValues, label: string, rawValue: string): SetResult {
+export function setOption(values: OptionValues, label: string, rawValue: string, dialect: 'ucci' | 'uci' = 'ucci'): SetResult {
   const spec = findOption(label);
   if (spec === undefined) return { changed: false, warnings: [] };
   const value = rawValue.trim();
   const warnings: string[] = [];
-  const name = spec.ucci ?? spec.uci ?? spec.key;
+  // Messages use the name and range of the dialect in use.
+  const name = (dialect === 'uci' ? (spec.uci ?? spec.ucci) : (spec.ucci ?? spec.uci)) ?? spec.key;
   const v = values as unknown as Record<string, unknown>;
   switch (spec.type) {
     case 'button':
@@ -200,16 +201,18 @@ export function setOption(values: OptionValues, label: string, rawValue: string)
         return { spec, changed: false, warnings };
       }
       let n = Number(value);
-      const min = spec.min ?? 0;
+      const min = (dialect === 'uci' ? spec.uciMin : undefined) ?? spec.min ?? 0;
       const max = spec.max ?? Number.MAX_SAFE_INTEGER;
-      // UCCI's 0 for hashsize/threads means "let the engine choose".
-      if (n === 0 && min === 0 && (spec.key === 'hash' || spec.key === 'threads')) {
-        n = spec.default as number;
-      } else if (n < min || n > max || !Number.isSafeInteger(n)) {
+      // UCCI's 0 for hashsize/threads means "let the engine choose": the default.
+      const zeroMeansDefault = min === 0 && (spec.key === 'hash' || spec.key === 'threads');
+      const unit = spec.key === 'hash' ? ' MB' : '';
+      const zero = (): string => `0, which means the default, ${String(spec.default)}${unit}`;
+      if (n < min || n > max || !Number.isSafeInteger(n)) {
         const clamped = n < min ? min : max;
-        warnings.push(`option ${name} value ${clip(value)} is out of range ${min}..${max}; using ${clamped}`);
+        warnings.push(`option ${name} value ${clip(value)} is out of range ${min}..${max}; using ${clamped === 0 && zeroMeansDefault ? zero() : clamped}`);
         n = clamped;
       }
+      if (n === 0 && zeroMeansDefault) n = spec.default as number;
       const changed = v[spec.key] !== n;
       v[spec.key] = n;
       return { spec, changed, warnings, shown: String(n) };

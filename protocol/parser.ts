@@ -23,6 +23,8 @@ export interface GoCommand {
   draw: boolean;
   infinite: boolean;
   depth?: number;
+  /** `depth` was given without a readable number (searched to depth 1 if nothing else limits it). */
+  depthUnreadable?: boolean;
   nodes?: number;
   mate?: number;
   movetime?: number;
@@ -253,6 +255,7 @@ export function parseGo(args: string[], warnings: string[]): GoCommand {
       }
       if (next === undefined || !NUMBER_RE.test(next)) {
         go.damaged = true;
+        if (word === 'depth') go.depthUnreadable = true;
         warnings.push(`go: '${word}' needs a number${next === undefined ? '' : `, got '${clip(next)}'`}; ignored`);
         // A following keyword is read on its own; anything else is skipped with this one.
         if (next !== undefined && !isGoKeyword(next)) i++;

@@ -41,6 +41,11 @@ import { UCI } from './uci';
 
 /** How long a stopped search may take to answer before the session answers for it (ms). */
 export const STOP_GRACE_MS = 35;
+/**
+ * The same while the search has not finished depth 1 (it does not stop before that, so that every
+ * bestmove is a searched move; depth 1 takes milliseconds, more in a process that is still cold).
+ */
+export const FIRST_DEPTH_GRACE_MS = 500;
 /** How long `isready` waits for an idle worker's answer before replying anyway (ms). */
 const PING_TIMEOUT_MS = 2000;
 const PROBE_TIMEOUT_MS = 1000;
@@ -278,10 +283,12 @@ export class Session {
   }
 
   private setoption(name: string, value: string): void {
-    const r = setOption(this.options, name, value);
+    const r = setOption(this.options, name, value, this.dialect.name);
     for (const w of r.warnings) this.note(w);
     if (r.spec === undefined) {
-      this.debug(`option '${clip(name)}' is not one of ours; ignored`);
+      // UCI engines say so (Stockfish's wording); UCCI GUIs send options nobody announced.
+      if (this.dialect.name === 'uci') this.note(`No such option: ${clip(name)}`);
+      else this.debug(`option '${clip(name)}' is not one of ours; ignored`);
       return;
     }
     if (r.shown !== undefined) this.debug(`option ${r.spec.ucci ?? r.spec.uci} = ${r.shown}`);
@@ -423,7 +430,9 @@ export class Session {
   }
 
   private async quit(): Promise<void> {
-    for (const s of this.owed) if (s.signals !== null) Atomics.store(s.signals, SIGNAL_STOP, 1);
+    // A search still running is stopped and answered first, as Stockfish-family engines do.
+    for (const s of [...this.owed]) this.stop(s);
+    while (this.owed.length > 0) await new Promise<void>((resolve) => this.replyWaiters.push(resolve));
     const bye = this.dialect.bye();
     if (bye !== null) this.out.line(bye);
     await this.finish();
@@ -466,12 +475,13 @@ export class Session {
       this.answer(s, s.held);
       return;
     }
+    const grace = s.lastInfo === null ? FIRST_DEPTH_GRACE_MS : STOP_GRACE_MS;
     s.timers.push(
       setTimeout(() => {
         if (s.reply !== null) return;
-        this.debug(`the search did not stop within ${STOP_GRACE_MS} ms; answering with the best move known`);
+        this.debug(`the search did not stop within ${grace} ms; answering with the best move known`);
         this.answer(s, this.fallbackResult(s));
-      }, STOP_GRACE_MS),
+      }, grace),
     );
   }
 
