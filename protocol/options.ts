@@ -50,7 +50,8 @@ export type OptionKey =
   | 'style'
   | 'promotion'
   | 'resign'
-  | 'variant';
+  | 'variant'
+  | 'ranks';
 
 export const DEFAULT_HASH_MB = 64;
 export const MAX_HASH_MB = 1024;
@@ -85,6 +86,9 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   { key: 'style', type: 'combo', ucci: 'style', uci: null, unannounced: true, default: 'normal', vars: ['solid', 'normal', 'risky'] },
   { key: 'newgame', type: 'button', ucci: 'newgame', uci: 'Clear Hash' },
   { key: 'variant', type: 'combo', ucci: null, uci: 'UCI_Variant', default: 'xiangqi', vars: ['xiangqi'] },
+  // UCI moves with ranks 0-9 (Pikafish) or 1-10 (Fairy-Stockfish's plain UCI, cutechess); setting
+  // UCI_Variant to xiangqi chooses 1-10, since only Fairy-Stockfish-style GUIs send it.
+  { key: 'ranks', type: 'combo', ucci: null, uci: 'Ranks', default: '0-9', vars: ['0-9', '1-10'] },
 ];
 
 /** Canonical form of an option name for matching: lower case, `_` as space, single spaces. */
@@ -127,6 +131,7 @@ export interface OptionValues {
   promotion: boolean;
   resign: boolean;
   variant: string;
+  ranks: string;
 }
 
 export function defaultOptions(): OptionValues {
@@ -149,6 +154,7 @@ export function defaultOptions(): OptionValues {
     promotion: false,
     resign: false,
     variant: 'xiangqi',
+    ranks: '0-9',
   };
 }
 

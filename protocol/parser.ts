@@ -61,6 +61,8 @@ export type Command =
   | { kind: 'quit' }
   | { kind: 'newgame' }
   | { kind: 'debug'; on: boolean }
+  | { kind: 'display' }
+  | { kind: 'eval' }
   | { kind: 'unknown'; word: string }
   | { kind: 'error'; message: string };
 
@@ -131,6 +133,10 @@ export function parseLine(raw: string): Parsed {
         return { kind: 'ponderhit', draw: args.some((a) => a.toLowerCase() === 'draw') };
       case 'stop':
         return { kind: 'stop' };
+      case 'd':
+        return { kind: 'display' };
+      case 'eval':
+        return { kind: 'eval' };
       case 'probe':
         if (args.length === 0) return { kind: 'probe', position: null };
         {

@@ -37,7 +37,8 @@ import { commandWord, parseLine, type Command, type GoCommand, type PositionText
 import { SearchClient } from './search-client';
 import { setupPosition, type BuiltPosition } from './setup';
 import { UCCI, ucciScore } from './ucci';
-import { UCI } from './uci';
+import { UCI, UCI10 } from './uci';
+import { boardLines, evalLines, perftLines } from './inspect';
 
 /** How long a stopped search may take to answer before the session answers for it (ms). */
 export const STOP_GRACE_MS = 35;
@@ -200,13 +201,13 @@ export class Session {
       case 'empty':
         return;
       case 'handshake':
-        this.dialect = c.dialect === 'ucci' ? UCCI : UCI;
+        this.dialect = c.dialect === 'ucci' ? UCCI : this.uciDialect();
         this.decided = true;
         this.cyclone = false;
         for (const line of this.dialect.handshake(OPTION_SPECS)) this.out.line(line);
         return;
       case 'ucicyclone':
-        this.dialect = UCI;
+        this.dialect = this.uciDialect();
         this.decided = true;
         this.cyclone = true;
         return;
@@ -215,7 +216,7 @@ export class Session {
       case 'setoption':
         return this.setoption(c.name, c.value);
       case 'position':
-        if (c.bare && this.dialect === UCI && !this.cyclone) {
+        if (c.bare && this.dialect.name === 'uci' && !this.cyclone) {
           this.cyclone = true;
           this.debug('UCI-Cyclone form (position without the word position)');
         }
@@ -248,6 +249,12 @@ export class Session {
       case 'debug':
         this.options.debug = c.on;
         return;
+      case 'display':
+        for (const line of boardLines(this.root.pos, this.dialect.ranksFrom)) this.out.line(line);
+        return;
+      case 'eval':
+        for (const line of evalLines(this.root.pos)) this.out.line(line);
+        return;
       case 'unknown':
         this.note(`unknown command '${clip(c.word)}'`);
         return;
@@ -255,6 +262,11 @@ export class Session {
         this.note(c.message);
         return;
     }
+  }
+
+  /** UCI with the ranks chosen by the `Ranks` option. */
+  private uciDialect(): Dialect {
+    return this.options.ranks === '1-10' ? UCI10 : UCI;
   }
 
   // ---- output helpers -------------------------------------------------------------------------
@@ -292,6 +304,14 @@ export class Session {
       return;
     }
     if (r.shown !== undefined) this.debug(`option ${r.spec.ucci ?? r.spec.uci} = ${r.shown}`);
+    if (r.spec.key === 'variant' && this.dialect.name === 'uci' && this.options.variant === 'xiangqi' && this.options.ranks !== '1-10') {
+      this.options.ranks = '1-10';
+      this.note('UCI_Variant xiangqi: moves now use ranks 1-10 (setoption name Ranks value 0-9 for ranks 0-9)');
+    }
+    if (r.spec.key === 'variant' || r.spec.key === 'ranks') {
+      if (this.dialect.name === 'uci') this.dialect = this.uciDialect();
+      return;
+    }
     if (!r.changed) return;
     if (r.spec.key === 'hash') this.client.setHash(this.options.hash);
     if (r.spec.key === 'newgame') this.newGame();
@@ -305,7 +325,7 @@ export class Session {
   }
 
   private position(text: PositionText): void {
-    const r = setupPosition(text);
+    const r = setupPosition(text, 'position', (t) => this.dialect.readMove(t));
     for (const w of r.warnings) this.note(w);
     if (!r.ok) {
       this.note(r.error);
@@ -321,14 +341,14 @@ export class Session {
     const banned: number[] = [];
     for (const t of tokens) {
       try {
-        const m = parseIccs(pos, t);
+        const m = parseIccs(pos, this.dialect.readMove(t));
         if (!banned.includes(m)) banned.push(m);
       } catch {
         this.note(`banmoves: '${clip(t)}' is not a legal move here; ignored`);
       }
     }
     this.banned = banned;
-    this.debug(`banned moves: ${banned.length === 0 ? 'none' : banned.map(moveToIccs).join(' ')}`);
+    this.debug(`banned moves: ${banned.length === 0 ? 'none' : banned.map((m) => this.dialect.move(m)).join(' ')}`);
   }
 
   private go(go: GoCommand): void {
@@ -340,7 +360,8 @@ export class Session {
     const plan = planSearch(go, pos.side, this.options, this.dialect.name);
     for (const w of plan.warnings) this.note(w);
     if (plan.perft !== undefined) {
-      this.note(`go perft is not served over the protocol; run: chuhan perft --depth ${plan.perft}`);
+      // Counted here, as Pikafish does: the session answers nothing else meanwhile.
+      for (const line of perftLines(pos, plan.perft, (m) => this.dialect.move(m))) this.out.line(line);
       return;
     }
     const excluded = [...this.banned];
@@ -348,7 +369,7 @@ export class Session {
       const allowed = new Set<number>();
       for (const t of go.searchmoves) {
         try {
-          allowed.add(parseIccs(pos, t));
+          allowed.add(parseIccs(pos, this.dialect.readMove(t)));
         } catch {
           this.note(`go searchmoves: '${clip(t)}' is not a legal move here; ignored`);
         }
@@ -411,7 +432,7 @@ export class Session {
   private async probe(text: PositionText | null): Promise<void> {
     let target: BuiltPosition = this.root;
     if (text !== null) {
-      const r = setupPosition(text, 'probe');
+      const r = setupPosition(text, 'probe', (t) => this.dialect.readMove(t));
       for (const w of r.warnings) this.note(w);
       if (!r.ok) {
         this.note(r.error);
@@ -580,7 +601,7 @@ export class Session {
     let move = result.bestMove;
     if (move !== 0 && !this.permitted(s, move)) {
       const fallback = this.fallbackResult(s);
-      this.note(`the search chose ${moveToIccs(move)}, which is not permitted here; playing ${fallback.bestMove === 0 ? 'nothing' : moveToIccs(fallback.bestMove)}`);
+      this.note(`the search chose ${this.dialect.move(move)}, which is not permitted here; playing ${fallback.bestMove === 0 ? 'nothing' : this.dialect.move(fallback.bestMove)}`);
       return this.replyLines(s, fallback);
     }
     if (move === 0) {
@@ -591,7 +612,7 @@ export class Session {
     const p = result.ponderMove !== 0 ? result.ponderMove : s.lastInfo?.pv[0] === move ? (s.lastInfo.pv[1] ?? 0) : 0;
     if (p !== 0) {
       s.pos.make(move);
-      if (isLegalMove(s.pos, p)) ponder = moveToIccs(p);
+      if (isLegalMove(s.pos, p)) ponder = this.dialect.move(p);
       s.pos.unmake();
     }
     let suffix: 'draw' | 'resign' | null = null;
@@ -599,7 +620,7 @@ export class Session {
       if (s.drawOffered && acceptsDraw(result.score)) suffix = 'draw';
       else if (this.options.resign && resigns(result.score)) suffix = 'resign';
     }
-    return [this.dialect.bestmove(moveToIccs(move), ponder, suffix)];
+    return [this.dialect.bestmove(this.dialect.move(move), ponder, suffix)];
   }
 }
 

@@ -47,6 +47,9 @@ function optionLine(spec: OptionSpec): string | null {
 
 export const UCCI: Dialect = {
   name: 'ucci',
+  ranksFrom: 0,
+  move: moveToIccs,
+  readMove: (t) => t,
   drawAndResign: true,
   infoIntervalMs: UCCI_INFO_INTERVAL_MS,
   handshake(options) {

@@ -174,7 +174,9 @@ describe('engine process', () => {
       } else {
         expect(sent).toContain('setoption name Hash value 32');
         expect(sent).toContain('ucinewgame');
-        expect(sent).toContain('setoption name UCI_Variant value xiangqi');
+        // Only ranks 1-10 get UCI_Variant: Chuhan takes it to mean that dialect.
+        if (proto === 'uci1') expect(sent).toContain('setoption name UCI_Variant value xiangqi');
+        else expect(sent).not.toContain('setoption name UCI_Variant value xiangqi');
         expect(sent).toContain(proto === 'uci1' ? 'position startpos moves h3e3' : 'position startpos moves h2e2');
       }
     }
