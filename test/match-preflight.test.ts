@@ -97,7 +97,8 @@ describe('match reporting', () => {
   it('says which limit it plays when none is given, before the first game', async () => {
     const r = await run(['--engine', fakeSpec('A'), '--engine', fakeSpec('B', '--resign-always'), '--games', '2']);
     expect(r.code).toBe(0);
-    const first = r.err.split('\n')[0];
+    const [first, second] = r.err.split('\n');
+    expect(second).toMatch(/^chuhan match: game #1 started, A \(red\) - B \(black\)$/);
     expect(first).toMatch(/2 game\(s\) to play, A vs B, limit .*10.*\(the default; give --tc, --movetime, --depth or --nodes\)/);
     const given = await run(['--engine', fakeSpec('A'), '--engine', fakeSpec('B', '--resign-always'), '--games', '2', '--depth', '3']);
     expect(given.err.split('\n')[0]).not.toMatch(/the default/);

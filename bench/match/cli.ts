@@ -177,6 +177,10 @@ export async function runMatchCli(
     settings: { limit: o.limit, margin: o.margin, adjudication: o.adjudication, maxPlies: o.maxPlies, hangTimeout: o.timeouts.hang },
     timeouts: o.timeouts,
     concurrency: o.concurrency,
+    // Until the first result, say which games are under way (a game at 10 s + 0.1 s lasts a minute).
+    onStart: (game: ScheduledGame) => {
+      if (!o.quiet && tally.played === 0) err(`${tty ? '\r\x1b[K' : ''}chuhan match: game #${game.index + 1} started, ${names[game.red]} (red) - ${names[game.black]} (black)\n`);
+    },
     onGame: (game: ScheduledGame, outcome: GameOutcome) => {
       tally.add(toRecord(game, outcome));
       if (o.pgn) appendFileSync(o.pgn, formatGame(game, outcome, meta, o.pgnFormat));
