@@ -45,7 +45,12 @@ export async function runPgnCli(
   }
   let result: string;
   try {
-    result = writePgnGames(parsePgn(text), opts.format, { traditional: opts.traditional });
+    const games = parsePgn(text);
+    if (games.length === 0) {
+      err(`pgn: ${opts.input} has no games`);
+      return 1;
+    }
+    result = writePgnGames(games, opts.format, { traditional: opts.traditional });
   } catch (e) {
     if (e instanceof PgnError) {
       err(`pgn: ${opts.input}: ${e.message}`);

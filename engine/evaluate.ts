@@ -338,3 +338,29 @@ export function evaluate(pos: Position): number {
  */
 export const LAZY_MARGIN = 120;
 
+
+/** The evaluation split into its terms, for the protocol's `eval` command (Red's view unless noted). */
+export interface EvaluationTerms {
+  /** Term 1: material and placement, red minus black. */
+  material: number;
+  /** Terms 3-8 and 11 of each side's pieces, indexed by colour (each side's own view). */
+  pieces: [number, number];
+  /** The part of `pieces` that is term 11, the attack on the enemy palace. */
+  palace: [number, number];
+  /** Terms 2 and 10 of each side (its shell and its half against the enemy's force). */
+  defence: [number, number];
+  /** The side to move's bonus. */
+  tempo: number;
+  /** evaluate(pos): the sum, from the side to move's point of view. */
+  total: number;
+}
+
+export function evaluationTerms(pos: Position): EvaluationTerms {
+  const pieces: [number, number] = [pieceTerms(pos, RED), pieceTerms(pos, BLACK)];
+  const defence: [number, number] = [defenceTerms(pos, RED), defenceTerms(pos, BLACK)];
+  const palace: [number, number] = active(KING_DANGER)
+    ? [palaceAttack(pos, RED) * KING_DANGER, palaceAttack(pos, BLACK) * KING_DANGER]
+    : [0, 0];
+  const material = pos.side === RED ? materialScore(pos) : 0 - materialScore(pos);
+  return { material, pieces, palace, defence, tempo: TEMPO, total: evaluate(pos) };
+}

@@ -1,9 +1,9 @@
 // Game results: checkmate and stalemate, the repetition rules (perpetual check and perpetual
-// chase, Asian/WXF rules as in ../shared/docs/rules.md) and the natural move limit. One
+// chase, the Asian (WXF) rules as the README's "Rules" section states them) and the natural move limit. One
 // implementation serves both the whole-game judge (CLI, tests, adjudication) and the search,
 // which calls `repetitionVerdict` at every node.
 //
-// Decisions (rules.md gives the rules; test/data/repetition-cases.json the adjudicated cases):
+// Decisions (the rule book's text in our words; test/data/repetition-cases.json the adjudicated cases):
 //  - A repetition is judged at its FIRST recurrence: the current position (same side to move)
 //    occurred earlier within the reversible plies, and the cycle from the most recent earlier
 //    occurrence to now is judged. Every adjudicated case agrees with this reading (their move

@@ -76,6 +76,12 @@ export class Searcher {
   private hardLimit = Infinity;
   private nodeLimit = Infinity;
   private pondering = false;
+  /**
+   * Depth 1 has been searched in full. Until then no signal or limit stops the search, so that
+   * every move it returns has been searched (a `stop` right after `go` waits the few
+   * milliseconds depth 1 takes).
+   */
+  private depthOneDone = false;
   private limits: SearchLimits = {};
   private rootDepth = 0;
   private onCurrMove: ((info: CurrMoveInfo) => void) | undefined;
@@ -145,6 +151,7 @@ export class Searcher {
     this.nodes = 0;
     this.seldepth = 0;
     this.stopped = false;
+    this.depthOneDone = false;
     this.startTime = Date.now();
     this.pondering = limits.ponder === true;
     this.setTimeLimits();
@@ -213,6 +220,7 @@ export class Searcher {
       }
       if (this.stopped && depth > 1) break;
       completedDepth = depth;
+      this.depthOneDone = true;
       if (this.rootMoves[0] !== bestMove) lastBestChange = depth;
       bestMove = this.rootMoves[0];
       bestScore = this.rootScores[0];
@@ -272,6 +280,7 @@ export class Searcher {
 
   /** Polls the shared signals and the limits; sets `stopped`. Returns true if the search must stop. */
   private checkSignals(): boolean {
+    if (!this.depthOneDone) return false;
     if (Atomics.load(this.signals, SIGNAL_STOP) !== 0) {
       this.stopped = true;
       this.pondering = false;

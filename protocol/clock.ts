@@ -12,6 +12,11 @@ import type { GoCommand } from './parser';
 export const MAX_DEPTH = 100;
 /** Longest time taken from a clock, in ms (setTimeout cannot wait longer than 2^31 − 1 ms). */
 export const MAX_TIME_MS = 2_000_000_000;
+/**
+ * Deepest `go perft` served: it is counted on the session's thread, which answers nothing else
+ * meanwhile (perft 4 takes about 0.1 s, perft 5 two seconds); deeper: `chuhan perft --depth N`.
+ */
+export const MAX_PROTOCOL_PERFT = 4;
 /** What a `go` whose every limit was unreadable searches for, rather than running forever. */
 export const DAMAGED_GO_MOVETIME = 1000;
 
@@ -45,12 +50,14 @@ export function planSearch(go: GoCommand, side: number, opts: OptionValues, dial
   const limits: SearchLimits = {};
   const plan: SearchPlan = { limits, infinite: false, depthZero: false, warnings };
   if (go.perft !== undefined) {
-    plan.perft = whole(go.perft, 0, 20, 'perft', warnings);
+    plan.perft = whole(go.perft, 0, MAX_PROTOCOL_PERFT, 'perft', warnings);
+    if (go.perft > MAX_PROTOCOL_PERFT) warnings.push(`go: deeper counts with the command line: chuhan perft --depth ${Math.floor(go.perft)}`);
     return plan;
   }
 
   if (go.depth !== undefined) {
-    const d = whole(go.depth, 0, MAX_DEPTH, 'depth', warnings);
+    // `go depth 0` is UCCI's static evaluation; a negative depth is a mistake, never a resignation.
+    const d = go.depth < 0 ? whole(go.depth, 1, MAX_DEPTH, 'depth', warnings) : whole(go.depth, 0, MAX_DEPTH, 'depth', warnings);
     if (d === 0 && dialect === 'ucci') plan.depthZero = true;
     limits.depth = Math.max(d, dialect === 'ucci' ? 0 : 1);
   }
@@ -104,7 +111,10 @@ export function planSearch(go: GoCommand, side: number, opts: OptionValues, dial
   const bounded =
     limits.depth !== undefined || limits.nodes !== undefined || limits.movetime !== undefined || limits.time !== undefined;
   if (go.infinite || !bounded) {
-    if (!go.infinite && go.damaged) {
+    if (!go.infinite && go.depthUnreadable) {
+      limits.depth = 1;
+      warnings.push('go: no readable depth; searching depth 1');
+    } else if (!go.infinite && go.damaged) {
       limits.movetime = DAMAGED_GO_MOVETIME;
       plan.hardStop = DAMAGED_GO_MOVETIME;
       warnings.push(`go: no usable limit; searching ${DAMAGED_GO_MOVETIME} ms`);

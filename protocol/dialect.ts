@@ -14,6 +14,12 @@ export const MAX_PV_PRINTED = 24;
 
 export interface Dialect {
   readonly name: 'ucci' | 'uci';
+  /** Rank numbers of moves: 0-9 (ICCS), or 1-10 (Fairy-Stockfish's plain UCI, cutechess). */
+  readonly ranksFrom: 0 | 1;
+  /** A move as this dialect writes it. */
+  move(m: number): string;
+  /** A move as the GUI wrote it, in ICCS (ranks 0-9); text that is no move comes back unchanged. */
+  readMove(text: string): string;
   /** The id and option lines and the closing `ucciok`/`uciok`. */
   handshake(options: readonly OptionSpec[]): string[];
   /** One `info` line for a search report, or null when this dialect does not show it. */
@@ -30,6 +36,24 @@ export interface Dialect {
   /** The reply to `quit`, or null for none. */
   bye(): string | null;
   infoString(text: string): string;
+  /**
+   * Least time between two search `info` lines (ms), 0 for no limit. gmchess reads 1024 bytes at a
+   * time and drops a read that fills its buffer, so a fast search must not pile up a kilobyte of
+   * lines in the pipe ahead of its `bestmove`; the last line held back is written before the reply.
+   */
+  readonly infoIntervalMs: number;
   /** Does this dialect carry draw offers and resignations in `bestmove`? */
   readonly drawAndResign: boolean;
+}
+
+/** ICCS (ranks 0-9) to ranks 1-10: `h2e2` becomes `h3e3`, `a9a8` becomes `a10a9`. */
+export function toRanks10(iccs: string): string {
+  const m = /^([a-i])(\d)([a-i])(\d)$/i.exec(iccs);
+  return m === null ? iccs : `${m[1]}${Number(m[2]) + 1}${m[3]}${Number(m[4]) + 1}`;
+}
+
+/** Ranks 1-10 to ICCS (ranks 0-9); anything else is returned unchanged for the caller to reject. */
+export function fromRanks10(text: string): string {
+  const m = /^([a-i])(10|[1-9])([a-i])(10|[1-9])$/i.exec(text);
+  return m === null ? text : `${m[1]}${Number(m[2]) - 1}${m[3]}${Number(m[4]) - 1}`;
 }

@@ -22,6 +22,7 @@ import { parseOpenings } from '../bench/match/openings';
 import { decodeNetwork, type Network } from '../engine/nnue';
 import { embeddedNetwork } from './network';
 import { readNetworkFile } from './network-file';
+import { MAX_HASH_MB } from './options';
 import { Output } from './output';
 import { runSession } from './stdio-session';
 
@@ -87,6 +88,50 @@ function nonNegativeInt(value: string): number {
   return n;
 }
 
+/** A commander option parser for a decimal integer in min..max (every numeric flag has one). */
+function intIn(min: number, max: number): (value: string) => number {
+  return (value: string) => {
+    const n = Number(value.trim());
+    if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
+      throw new InvalidArgumentError(`expected an integer from ${min} to ${max}.`);
+    }
+    return n;
+  };
+}
+
+/** Deepest perft and bench depths accepted (perft 8 from the start already takes hours). */
+const MAX_PERFT_DEPTH = 12;
+const MAX_BENCH_DEPTH = 64;
+
+/** Edit distance, for suggesting the command meant by a typo. */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = d[0];
+    d[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const t = d[j];
+      d[j] = Math.min(d[j] + 1, d[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = t;
+    }
+  }
+  return d[b.length];
+}
+
+/**
+ * The first argument when it is a word that names no command (`chuhan perf`): commander would
+ * take it for an argument of the engine itself and complain about something else.
+ */
+function unknownCommand(program: Command, argv: readonly string[]): string | null {
+  const word = argv[2];
+  if (word === undefined || word.startsWith('-')) return null;
+  const names = [...program.commands.flatMap((c) => [c.name(), ...c.aliases()]), 'help'];
+  if (names.includes(word)) return null;
+  const nearest = [...names].sort((x, y) => editDistance(word, x) - editDistance(word, y))[0];
+  const hint = nearest !== undefined && editDistance(word, nearest) <= Math.max(2, nearest.length / 2) ? ` (did you mean '${nearest}'?)` : '';
+  return `chuhan: unknown command '${word}'${hint}; the commands are ${names.join(', ')} (see chuhan --help)`;
+}
+
 interface PerftOptions {
   depth?: number;
   fen?: string;
@@ -114,13 +159,19 @@ function buildProgram(): Command {
   program
     .command('perft')
     .description('count the leaf nodes of the legal move tree')
-    .option('--depth <n>', 'search depth', nonNegativeInt)
+    .option('--depth <n>', `search depth, 0 to ${MAX_PERFT_DEPTH}`, intIn(0, MAX_PERFT_DEPTH))
     .option('--fen <fen>', 'start position (default: the initial position)')
     .option('--divide', 'print the count below each root move')
     .option('--epd <file>', 'check every position and count of an EPD file')
-    .option('--max-nodes <n>', 'skip EPD entries whose expected count is larger', nonNegativeInt)
+    .option('--max-nodes <n>', 'skip EPD entries whose expected count is larger', intIn(0, Number.MAX_SAFE_INTEGER))
     .exitOverride()
     .action(async (opts: PerftOptions) => {
+      const conflicts = opts.epd === undefined ? [] : (['depth', 'fen', 'divide'] as const).filter((k) => opts[k] !== undefined);
+      if (conflicts.length > 0) {
+        process.stderr.write(`chuhan perft: --epd takes depths and positions from the file; drop ${conflicts.map((k) => `--${k}`).join(' and ')}\n`);
+        process.exitCode = USAGE_ERROR;
+        return;
+      }
       process.exitCode = await runPerftCli(opts, writeLine);
     });
 
@@ -156,8 +207,8 @@ function buildProgram(): Command {
   program
     .command('bench')
     .description('search the bench positions to a depth (nodes, nps)')
-    .option('--depth <n>', `search depth (default ${BENCH_DEFAULT_DEPTH})`, nonNegativeInt)
-    .option('--hash <mb>', `hash size in MB (default ${BENCH_DEFAULT_HASH})`, nonNegativeInt)
+    .option('--depth <n>', `search depth, 1 to ${MAX_BENCH_DEPTH} (default ${BENCH_DEFAULT_DEPTH})`, intIn(1, MAX_BENCH_DEPTH))
+    .option('--hash <mb>', `hash size in MB, 1 to ${MAX_HASH_MB} (default ${BENCH_DEFAULT_HASH})`, intIn(1, MAX_HASH_MB))
     .option('--verbose', 'print a line per position')
     .option('--eval <kind>', 'evaluation: classical or nnue (default classical)', (value: string) => {
       const v = value.trim().toLowerCase();
@@ -257,19 +308,28 @@ function buildProgram(): Command {
       process.exitCode = await runMatchCli(cmd.args, writeLine);
     });
 
+  program.helpCommand('help [command]', 'show the help of chuhan or of one command');
   return program;
 }
 
 async function main(): Promise<void> {
   try {
-    await buildProgram().parseAsync(process.argv);
+    const program = buildProgram();
+    const unknown = unknownCommand(program, process.argv);
+    if (unknown !== null) {
+      process.stderr.write(`${unknown}\n`);
+      process.exitCode = USAGE_ERROR;
+      return;
+    }
+    await program.parseAsync(process.argv);
   } catch (err) {
     if (err instanceof CommanderError) {
       // commander has already printed the message (or the help / version text).
       process.exitCode = err.exitCode === 0 ? 0 : USAGE_ERROR;
       return;
     }
-    process.stderr.write(`chuhan: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    // One line, never a stack trace: the message names the problem.
+    process.stderr.write(`chuhan: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exitCode = 1;
   }
 }

@@ -13,6 +13,12 @@ export interface OptionSpec {
   type: OptionType;
   /** Name announced in UCCI (one lower-case word), or null when not announced there. */
   ucci: string | null;
+  /**
+   * Accepted under its UCCI name but left out of the UCCI handshake: `resign` (gmchess ends the
+   * game on any output containing that word) and the UCCI 3.0 options that have no effect yet, so
+   * that the handshake stays well under gmchess' 1024-byte read buffer.
+   */
+  unannounced?: boolean;
   /** Name announced in UCI, or null when not announced there. */
   uci: string | null;
   /** Further spellings accepted in setoption. */
@@ -46,7 +52,8 @@ export type OptionKey =
   | 'resign'
   | 'variant'
   | 'usennue'
-  | 'evalfile';
+  | 'evalfile'
+  | 'ranks';
 
 export const DEFAULT_HASH_MB = 64;
 /** EvalFile's value for the network built into the executable. */
@@ -63,29 +70,33 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   { key: 'ponder', type: 'check', ucci: 'ponder', uci: 'Ponder', default: false },
   { key: 'multipv', type: 'spin', ucci: null, uci: 'MultiPV', default: 1, min: 1, max: 64 },
   { key: 'overhead', type: 'spin', ucci: 'moveoverhead', uci: 'Move Overhead', default: 30, min: 0, max: 5000 },
-  { key: 'resign', type: 'check', ucci: 'resign', uci: null, default: false },
+  { key: 'resign', type: 'check', ucci: 'resign', uci: null, unannounced: true, default: false },
   { key: 'usebook', type: 'check', ucci: 'usebook', uci: null, aliases: ['OwnBook'], default: false },
   { key: 'bookfiles', type: 'string', ucci: 'bookfiles', uci: null, aliases: ['BookFile'], default: '' },
   { key: 'debug', type: 'check', ucci: 'debug', uci: null, default: false },
   { key: 'batch', type: 'check', ucci: 'batch', uci: null, default: false },
-  { key: 'promotion', type: 'check', ucci: 'promotion', uci: null, default: false },
+  { key: 'promotion', type: 'check', ucci: 'promotion', uci: null, unannounced: true, default: false },
   { key: 'idle', type: 'combo', ucci: 'idle', uci: null, default: 'none', vars: LEVELS },
-  { key: 'pruning', type: 'combo', ucci: 'pruning', uci: null, default: 'large', vars: LEVELS },
-  { key: 'knowledge', type: 'combo', ucci: 'knowledge', uci: null, default: 'large', vars: LEVELS },
+  { key: 'pruning', type: 'combo', ucci: 'pruning', uci: null, unannounced: true, default: 'large', vars: LEVELS },
+  { key: 'knowledge', type: 'combo', ucci: 'knowledge', uci: null, unannounced: true, default: 'large', vars: LEVELS },
   {
     key: 'randomness',
     type: 'combo',
     ucci: 'randomness',
     uci: null,
+    unannounced: true,
     aliases: ['selectivity'],
     default: 'none',
     vars: ['none', 'tiny', 'small', 'medium', 'large', 'huge'],
   },
-  { key: 'style', type: 'combo', ucci: 'style', uci: null, default: 'normal', vars: ['solid', 'normal', 'risky'] },
+  { key: 'style', type: 'combo', ucci: 'style', uci: null, unannounced: true, default: 'normal', vars: ['solid', 'normal', 'risky'] },
   { key: 'newgame', type: 'button', ucci: 'newgame', uci: 'Clear Hash' },
   { key: 'usennue', type: 'check', ucci: 'usennue', uci: 'Use NNUE', default: USE_NNUE_DEFAULT },
   { key: 'evalfile', type: 'string', ucci: 'evalfile', uci: 'EvalFile', default: EMBEDDED_NETWORK },
   { key: 'variant', type: 'combo', ucci: null, uci: 'UCI_Variant', default: 'xiangqi', vars: ['xiangqi'] },
+  // UCI moves with ranks 0-9 (Pikafish) or 1-10 (Fairy-Stockfish's plain UCI, cutechess); setting
+  // UCI_Variant to xiangqi chooses 1-10, since only Fairy-Stockfish-style GUIs send it.
+  { key: 'ranks', type: 'combo', ucci: null, uci: 'Ranks', default: '0-9', vars: ['0-9', '1-10'] },
 ];
 
 /** Canonical form of an option name for matching: lower case, `_` as space, single spaces. */
@@ -130,6 +141,7 @@ export interface OptionValues {
   variant: string;
   usennue: boolean;
   evalfile: string;
+  ranks: string;
 }
 
 export function defaultOptions(): OptionValues {
@@ -154,6 +166,7 @@ export function defaultOptions(): OptionValues {
     variant: 'xiangqi',
     usennue: USE_NNUE_DEFAULT,
     evalfile: EMBEDDED_NETWORK,
+    ranks: '0-9',
   };
 }
 
@@ -176,12 +189,13 @@ const FALSE_WORDS = new Set(['false', 'off', 'no', '0']);
  * Applies `setoption <name> [value]` to `values`. `label` is the name as the GUI wrote it, used
  * in messages.
  */
-export function setOption(values: OptionValues, label: string, rawValue: string): SetResult {
+export function setOption(values: OptionValues, label: string, rawValue: string, dialect: 'ucci' | 'uci' = 'ucci'): SetResult {
   const spec = findOption(label);
   if (spec === undefined) return { changed: false, warnings: [] };
   const value = rawValue.trim();
   const warnings: string[] = [];
-  const name = spec.ucci ?? spec.uci ?? spec.key;
+  // Messages use the name and range of the dialect in use.
+  const name = (dialect === 'uci' ? (spec.uci ?? spec.ucci) : (spec.ucci ?? spec.uci)) ?? spec.key;
   const v = values as unknown as Record<string, unknown>;
   switch (spec.type) {
     case 'button':
@@ -205,16 +219,18 @@ export function setOption(values: OptionValues, label: string, rawValue: string)
         return { spec, changed: false, warnings };
       }
       let n = Number(value);
-      const min = spec.min ?? 0;
+      const min = (dialect === 'uci' ? spec.uciMin : undefined) ?? spec.min ?? 0;
       const max = spec.max ?? Number.MAX_SAFE_INTEGER;
-      // UCCI's 0 for hashsize/threads means "let the engine choose".
-      if (n === 0 && min === 0 && (spec.key === 'hash' || spec.key === 'threads')) {
-        n = spec.default as number;
-      } else if (n < min || n > max || !Number.isSafeInteger(n)) {
+      // UCCI's 0 for hashsize/threads means "let the engine choose": the default.
+      const zeroMeansDefault = min === 0 && (spec.key === 'hash' || spec.key === 'threads');
+      const unit = spec.key === 'hash' ? ' MB' : '';
+      const zero = (): string => `0, which means the default, ${String(spec.default)}${unit}`;
+      if (n < min || n > max || !Number.isSafeInteger(n)) {
         const clamped = n < min ? min : max;
-        warnings.push(`option ${name} value ${clip(value)} is out of range ${min}..${max}; using ${clamped}`);
+        warnings.push(`option ${name} value ${clip(value)} is out of range ${min}..${max}; using ${clamped === 0 && zeroMeansDefault ? zero() : clamped}`);
         n = clamped;
       }
+      if (n === 0 && zeroMeansDefault) n = spec.default as number;
       const changed = v[spec.key] !== n;
       v[spec.key] = n;
       return { spec, changed, warnings, shown: String(n) };

@@ -23,6 +23,8 @@ export interface GoCommand {
   draw: boolean;
   infinite: boolean;
   depth?: number;
+  /** `depth` was given without a readable number (searched to depth 1 if nothing else limits it). */
+  depthUnreadable?: boolean;
   nodes?: number;
   mate?: number;
   movetime?: number;
@@ -59,6 +61,8 @@ export type Command =
   | { kind: 'quit' }
   | { kind: 'newgame' }
   | { kind: 'debug'; on: boolean }
+  | { kind: 'display' }
+  | { kind: 'eval' }
   | { kind: 'unknown'; word: string }
   | { kind: 'error'; message: string };
 
@@ -129,6 +133,10 @@ export function parseLine(raw: string): Parsed {
         return { kind: 'ponderhit', draw: args.some((a) => a.toLowerCase() === 'draw') };
       case 'stop':
         return { kind: 'stop' };
+      case 'd':
+        return { kind: 'display' };
+      case 'eval':
+        return { kind: 'eval' };
       case 'probe':
         if (args.length === 0) return { kind: 'probe', position: null };
         {
@@ -253,6 +261,7 @@ export function parseGo(args: string[], warnings: string[]): GoCommand {
       }
       if (next === undefined || !NUMBER_RE.test(next)) {
         go.damaged = true;
+        if (word === 'depth') go.depthUnreadable = true;
         warnings.push(`go: '${word}' needs a number${next === undefined ? '' : `, got '${clip(next)}'`}; ignored`);
         // A following keyword is read on its own; anything else is skipped with this one.
         if (next !== undefined && !isGoKeyword(next)) i++;

@@ -38,10 +38,16 @@ import { SearchClient } from './search-client';
 import type { SessionHost } from './worker-host';
 import { setupPosition, type BuiltPosition } from './setup';
 import { UCCI, ucciScore } from './ucci';
-import { UCI } from './uci';
+import { UCI, UCI10 } from './uci';
+import { boardLines, evalLines, perftLines } from './inspect';
 
 /** How long a stopped search may take to answer before the session answers for it (ms). */
 export const STOP_GRACE_MS = 35;
+/**
+ * The same while the search has not finished depth 1 (it does not stop before that, so that every
+ * bestmove is a searched move; depth 1 takes milliseconds, more in a process that is still cold).
+ */
+export const FIRST_DEPTH_GRACE_MS = 500;
 /** How long `isready` waits for an idle worker's answer before replying anyway (ms). */
 const PING_TIMEOUT_MS = 2000;
 const PROBE_TIMEOUT_MS = 1000;
@@ -62,6 +68,9 @@ interface Search {
   drawOffered: boolean;
   stopRequested: boolean;
   lastInfo: SearchInfo | null;
+  /** When the last search `info` line was written (performance.now()), and a line held back since. */
+  infoWrittenAt: number;
+  heldInfo: string | null;
   /** The search's result while the reply is held (ponder, infinite analysis). */
   held: SearchResult | null;
   /** The reply, once decided (lines are written when every earlier reply has been). */
@@ -199,13 +208,13 @@ export class Session {
       case 'empty':
         return;
       case 'handshake':
-        this.dialect = c.dialect === 'ucci' ? UCCI : UCI;
+        this.dialect = c.dialect === 'ucci' ? UCCI : this.uciDialect();
         this.decided = true;
         this.cyclone = false;
         for (const line of this.dialect.handshake(OPTION_SPECS)) this.out.line(line);
         return;
       case 'ucicyclone':
-        this.dialect = UCI;
+        this.dialect = this.uciDialect();
         this.decided = true;
         this.cyclone = true;
         return;
@@ -214,7 +223,7 @@ export class Session {
       case 'setoption':
         return this.setoption(c.name, c.value);
       case 'position':
-        if (c.bare && this.dialect === UCI && !this.cyclone) {
+        if (c.bare && this.dialect.name === 'uci' && !this.cyclone) {
           this.cyclone = true;
           this.debug('UCI-Cyclone form (position without the word position)');
         }
@@ -247,6 +256,12 @@ export class Session {
       case 'debug':
         this.options.debug = c.on;
         return;
+      case 'display':
+        for (const line of boardLines(this.root.pos, this.dialect.ranksFrom)) this.out.line(line);
+        return;
+      case 'eval':
+        for (const line of evalLines(this.root.pos)) this.out.line(line);
+        return;
       case 'unknown':
         this.note(`unknown command '${clip(c.word)}'`);
         return;
@@ -254,6 +269,11 @@ export class Session {
         this.note(c.message);
         return;
     }
+  }
+
+  /** UCI with the ranks chosen by the `Ranks` option. */
+  private uciDialect(): Dialect {
+    return this.options.ranks === '1-10' ? UCI10 : UCI;
   }
 
   // ---- output helpers -------------------------------------------------------------------------
@@ -282,13 +302,23 @@ export class Session {
   }
 
   private setoption(name: string, value: string): void {
-    const r = setOption(this.options, name, value);
+    const r = setOption(this.options, name, value, this.dialect.name);
     for (const w of r.warnings) this.note(w);
     if (r.spec === undefined) {
-      this.debug(`option '${clip(name)}' is not one of ours; ignored`);
+      // UCI engines say so (Stockfish's wording); UCCI GUIs send options nobody announced.
+      if (this.dialect.name === 'uci') this.note(`No such option: ${clip(name)}`);
+      else this.debug(`option '${clip(name)}' is not one of ours; ignored`);
       return;
     }
     if (r.shown !== undefined) this.debug(`option ${r.spec.ucci ?? r.spec.uci} = ${r.shown}`);
+    if (r.spec.key === 'variant' && this.dialect.name === 'uci' && this.options.variant === 'xiangqi' && this.options.ranks !== '1-10') {
+      this.options.ranks = '1-10';
+      this.note('UCI_Variant xiangqi: moves now use ranks 1-10 (setoption name Ranks value 0-9 for ranks 0-9)');
+    }
+    if (r.spec.key === 'variant' || r.spec.key === 'ranks') {
+      if (this.dialect.name === 'uci') this.dialect = this.uciDialect();
+      return;
+    }
     if (!r.changed) return;
     if (r.spec.key === 'hash') this.client.setHash(this.options.hash);
     if (r.spec.key === 'usennue' || r.spec.key === 'evalfile') this.applyEvaluation(r.spec.key);
@@ -330,7 +360,7 @@ export class Session {
   }
 
   private position(text: PositionText): void {
-    const r = setupPosition(text);
+    const r = setupPosition(text, 'position', (t) => this.dialect.readMove(t));
     for (const w of r.warnings) this.note(w);
     if (!r.ok) {
       this.note(r.error);
@@ -346,14 +376,14 @@ export class Session {
     const banned: number[] = [];
     for (const t of tokens) {
       try {
-        const m = parseIccs(pos, t);
+        const m = parseIccs(pos, this.dialect.readMove(t));
         if (!banned.includes(m)) banned.push(m);
       } catch {
         this.note(`banmoves: '${clip(t)}' is not a legal move here; ignored`);
       }
     }
     this.banned = banned;
-    this.debug(`banned moves: ${banned.length === 0 ? 'none' : banned.map(moveToIccs).join(' ')}`);
+    this.debug(`banned moves: ${banned.length === 0 ? 'none' : banned.map((m) => this.dialect.move(m)).join(' ')}`);
   }
 
   private go(go: GoCommand): void {
@@ -365,7 +395,8 @@ export class Session {
     const plan = planSearch(go, pos.side, this.options, this.dialect.name);
     for (const w of plan.warnings) this.note(w);
     if (plan.perft !== undefined) {
-      this.note(`go perft is not served over the protocol; run: chuhan perft --depth ${plan.perft}`);
+      // Counted here, as Pikafish does: the session answers nothing else meanwhile.
+      for (const line of perftLines(pos, plan.perft, (m) => this.dialect.move(m))) this.out.line(line);
       return;
     }
     const excluded = [...this.banned];
@@ -373,7 +404,7 @@ export class Session {
       const allowed = new Set<number>();
       for (const t of go.searchmoves) {
         try {
-          allowed.add(parseIccs(pos, t));
+          allowed.add(parseIccs(pos, this.dialect.readMove(t)));
         } catch {
           this.note(`go searchmoves: '${clip(t)}' is not a legal move here; ignored`);
         }
@@ -396,6 +427,8 @@ export class Session {
       drawOffered: go.draw,
       stopRequested: false,
       lastInfo: null,
+      infoWrittenAt: -Infinity,
+      heldInfo: null,
       held: null,
       reply: null,
       finished: false,
@@ -433,7 +466,7 @@ export class Session {
   private async probe(text: PositionText | null): Promise<void> {
     let target: BuiltPosition = this.root;
     if (text !== null) {
-      const r = setupPosition(text, 'probe');
+      const r = setupPosition(text, 'probe', (t) => this.dialect.readMove(t));
       for (const w of r.warnings) this.note(w);
       if (!r.ok) {
         this.note(r.error);
@@ -452,7 +485,10 @@ export class Session {
   }
 
   private async quit(): Promise<void> {
+    // A search still running is stopped and answered first, as Stockfish-family engines do.
+    for (const s of [...this.owed]) this.stop(s);
     this.client.stopAll();
+    while (this.owed.length > 0) await new Promise<void>((resolve) => this.replyWaiters.push(resolve));
     const bye = this.dialect.bye();
     if (bye !== null) this.out.line(bye);
     await this.finish();
@@ -501,12 +537,13 @@ export class Session {
       this.answer(s, this.fallbackResult(s));
       return;
     }
+    const grace = s.lastInfo === null ? FIRST_DEPTH_GRACE_MS : STOP_GRACE_MS;
     s.timers.push(
       setTimeout(() => {
         if (s.reply !== null) return;
-        this.debug(`the search did not stop within ${STOP_GRACE_MS} ms; answering with the best move known`);
+        this.debug(`the search did not stop within ${grace} ms; answering with the best move known`);
         this.answer(s, this.fallbackResult(s));
-      }, STOP_GRACE_MS),
+      }, grace),
     );
   }
 
@@ -515,7 +552,15 @@ export class Session {
     if (s === undefined || s.reply !== null) return;
     if (info.multipv <= 1 && info.bound === undefined && info.pv.length > 0) s.lastInfo = info;
     const line = this.dialect.info(info, true);
-    if (line !== null && s === this.current) this.out.line(line);
+    if (line === null || s !== this.current) return;
+    const now = performance.now();
+    if (now - s.infoWrittenAt >= this.dialect.infoIntervalMs) {
+      s.infoWrittenAt = now;
+      s.heldInfo = null;
+      this.out.line(line);
+    } else {
+      s.heldInfo = line;
+    }
   }
 
   /** `info currmove` (the worker sends these only for searches started in debug mode). */
@@ -579,6 +624,7 @@ export class Session {
     for (const t of s.timers) clearTimeout(t);
     s.timers = [];
     s.reply = this.replyLines(s, result);
+    if (s.heldInfo !== null) s.reply.unshift(s.heldInfo);
     if (s === this.current) this.current = null;
     // A search answered early stays known until its result arrives, so that result is recognised.
     if (s.finished) this.byId.delete(s.id);
@@ -596,7 +642,7 @@ export class Session {
     let move = result.bestMove;
     if (move !== 0 && !this.permitted(s, move)) {
       const fallback = this.fallbackResult(s);
-      this.note(`the search chose ${moveToIccs(move)}, which is not permitted here; playing ${fallback.bestMove === 0 ? 'nothing' : moveToIccs(fallback.bestMove)}`);
+      this.note(`the search chose ${this.dialect.move(move)}, which is not permitted here; playing ${fallback.bestMove === 0 ? 'nothing' : this.dialect.move(fallback.bestMove)}`);
       return this.replyLines(s, fallback);
     }
     if (move === 0) {
@@ -607,7 +653,7 @@ export class Session {
     const p = result.ponderMove !== 0 ? result.ponderMove : s.lastInfo?.pv[0] === move ? (s.lastInfo.pv[1] ?? 0) : 0;
     if (p !== 0) {
       s.pos.make(move);
-      if (isLegalMove(s.pos, p)) ponder = moveToIccs(p);
+      if (isLegalMove(s.pos, p)) ponder = this.dialect.move(p);
       s.pos.unmake();
     }
     let suffix: 'draw' | 'resign' | null = null;
@@ -615,7 +661,7 @@ export class Session {
       if (s.drawOffered && acceptsDraw(result.score)) suffix = 'draw';
       else if (this.options.resign && resigns(result.score)) suffix = 'resign';
     }
-    return [this.dialect.bestmove(moveToIccs(move), ponder, suffix)];
+    return [this.dialect.bestmove(this.dialect.move(move), ponder, suffix)];
   }
 }
 

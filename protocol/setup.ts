@@ -51,7 +51,7 @@ function normalizeFen(fields: string[], warnings: string[]): string {
   return `${board} ${side} - - ${halfmove} ${fullmove}`;
 }
 
-export function setupPosition(text: PositionText, what = 'position'): SetupResult {
+export function setupPosition(text: PositionText, what = 'position', readMove: (t: string) => string = (t) => t): SetupResult {
   const warnings: string[] = [];
   let pos: Position;
   try {
@@ -70,7 +70,7 @@ export function setupPosition(text: PositionText, what = 'position'): SetupResul
     }
     let move: number;
     try {
-      move = parseIccs(pos, token);
+      move = parseIccs(pos, readMove(token));
     } catch (err) {
       const why = err instanceof MoveError ? err.message : String(err);
       warnings.push(`${what}: move ${i + 1} ${clip(why, 80)}; kept the ${i} move(s) before it`);

@@ -9,6 +9,9 @@ import { moveToIccs } from '../engine/index';
 /** ElephantEye's mate value: a mate in p plies scores 10000 − p. */
 export const UCCI_MATE = 10000;
 
+/** See Dialect.infoIntervalMs: at most one search `info` line per this many ms. */
+export const UCCI_INFO_INTERVAL_MS = 100;
+
 export function ucciScore(score: Score): number {
   if (score.mate !== undefined) {
     const plies = score.mate > 0 ? 2 * score.mate - 1 : -2 * score.mate;
@@ -26,7 +29,7 @@ export function ucciSafeText(text: string): string {
 }
 
 function optionLine(spec: OptionSpec): string | null {
-  if (spec.ucci === null) return null;
+  if (spec.ucci === null || spec.unannounced === true) return null;
   const head = `option ${spec.ucci} type ${spec.type}`;
   switch (spec.type) {
     case 'button':
@@ -44,7 +47,11 @@ function optionLine(spec: OptionSpec): string | null {
 
 export const UCCI: Dialect = {
   name: 'ucci',
+  ranksFrom: 0,
+  move: moveToIccs,
+  readMove: (t) => t,
   drawAndResign: true,
+  infoIntervalMs: UCCI_INFO_INTERVAL_MS,
   handshake(options) {
     const lines = [
       `id name ${ENGINE_NAME}`,

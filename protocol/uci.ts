@@ -3,7 +3,7 @@
 // resign channel, and a silent `quit`.
 import type { Score, SearchInfo } from '../engine/limits';
 import { moveToIccs } from '../engine/index';
-import { ENGINE_AUTHOR, ENGINE_NAME, ENGINE_VERSION, MAX_PV_PRINTED, type Dialect } from './dialect';
+import { ENGINE_AUTHOR, ENGINE_NAME, ENGINE_VERSION, MAX_PV_PRINTED, fromRanks10, toRanks10, type Dialect } from './dialect';
 import type { OptionSpec } from './options';
 
 export function uciScore(score: Score): string {
@@ -27,36 +27,47 @@ function optionLine(spec: OptionSpec): string | null {
   }
 }
 
-export const UCI: Dialect = {
-  name: 'uci',
-  drawAndResign: false,
-  handshake(options) {
-    const lines = [`id name ${ENGINE_NAME} ${ENGINE_VERSION}`, `id author ${ENGINE_AUTHOR}`];
-    for (const spec of options) {
-      const line = optionLine(spec);
-      if (line !== null) lines.push(line);
-    }
-    lines.push('uciok');
-    return lines;
-  },
-  info(info, showMultipv) {
-    const bound = info.bound === 'lower' ? ' lowerbound' : info.bound === 'upper' ? ' upperbound' : '';
-    const pv = info.pv.slice(0, MAX_PV_PRINTED).map(moveToIccs).join(' ');
-    return (
-      `info depth ${info.depth} seldepth ${info.seldepth}${showMultipv ? ` multipv ${info.multipv}` : ''} ` +
-      `score ${uciScore(info.score)}${bound} nodes ${info.nodes} nps ${info.nps} hashfull ${info.hashfull} ` +
-      `time ${info.time}${pv === '' ? '' : ` pv ${pv}`}`
-    );
-  },
-  // Pikafish's form: `info depth D currmove M currmovenumber N`.
-  currmove: (info) => `info depth ${info.depth} currmove ${moveToIccs(info.move)} currmovenumber ${info.number}`,
-  // UCI has no static-evaluation request: `go depth 0` is searched one ply deep instead (clock.ts).
-  depthZero: () => ['bestmove (none)'],
-  bestmove(move, ponder) {
-    return `bestmove ${move}${ponder === null ? '' : ` ponder ${ponder}`}`;
-  },
-  noMove: () => 'bestmove (none)',
-  stopWhileIdle: () => null,
-  bye: () => null,
-  infoString: (text) => `info string ${text}`,
-};
+/** UCI with ICCS moves, ranks 0-9 (Pikafish), or ranks 1-10 (Fairy-Stockfish's plain UCI). */
+function makeUci(ranksFrom: 0 | 1): Dialect {
+  const move = ranksFrom === 0 ? moveToIccs : (m: number) => toRanks10(moveToIccs(m));
+  return {
+    name: 'uci',
+    ranksFrom,
+    move,
+    readMove: ranksFrom === 0 ? (t) => t : fromRanks10,
+    drawAndResign: false,
+    infoIntervalMs: 0,
+    handshake(options) {
+      const lines = [`id name ${ENGINE_NAME} ${ENGINE_VERSION}`, `id author ${ENGINE_AUTHOR}`];
+      for (const spec of options) {
+        const line = optionLine(spec);
+        if (line !== null) lines.push(line);
+      }
+      lines.push('uciok');
+      return lines;
+    },
+    info(info, showMultipv) {
+      const bound = info.bound === 'lower' ? ' lowerbound' : info.bound === 'upper' ? ' upperbound' : '';
+      const pv = info.pv.slice(0, MAX_PV_PRINTED).map(move).join(' ');
+      return (
+        `info depth ${info.depth} seldepth ${info.seldepth}${showMultipv ? ` multipv ${info.multipv}` : ''} ` +
+        `score ${uciScore(info.score)}${bound} nodes ${info.nodes} nps ${info.nps} hashfull ${info.hashfull} ` +
+        `time ${info.time}${pv === '' ? '' : ` pv ${pv}`}`
+      );
+    },
+    // Pikafish's form: `info depth D currmove M currmovenumber N`.
+    currmove: (info) => `info depth ${info.depth} currmove ${move(info.move)} currmovenumber ${info.number}`,
+    // UCI has no static-evaluation request: `go depth 0` is searched one ply deep instead (clock.ts).
+    depthZero: () => ['bestmove (none)'],
+    bestmove(move, ponder) {
+      return `bestmove ${move}${ponder === null ? '' : ` ponder ${ponder}`}`;
+    },
+    noMove: () => 'bestmove (none)',
+    stopWhileIdle: () => null,
+    bye: () => null,
+    infoString: (text) => `info string ${text}`,
+  };
+}
+
+export const UCI = makeUci(0);
+export const UCI10 = makeUci(1);

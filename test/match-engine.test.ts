@@ -25,7 +25,7 @@ const HAVE_FSF = haveFairyStockfish('match-engine');
 
 describe('dialects', () => {
   it('converts moves between ICCS and Fairy-Stockfish UCI ranks 1–10', () => {
-    // ucci-spec.md §14.2: h2e2 = h3e3, h9g7 = h10g8, a0a1 = a1a2, e9e8 = e10e9.
+    // The same move in both numberings: h2e2 = h3e3, h9g7 = h10g8, a0a1 = a1a2, e9e8 = e10e9.
     const pairs: Array<[string, string]> = [
       ['h2e2', 'h3e3'],
       ['h9g7', 'h10g8'],
@@ -64,7 +64,7 @@ describe('dialects', () => {
     expect(goCommand('uci', { limit: clock, own, opp, redToMove: true })).toBe(
       'go wtime 1500 btime 1800 winc 20 binc 20',
     );
-    // UCCI: the mover's clock first, in ms after usemillisec, else whole seconds (ucci-spec.md §5).
+    // UCCI: the mover's clock first, in ms after usemillisec, else whole seconds (UCCI's rule).
     expect(goCommand('ucci', { limit: clock, own, opp, redToMove: true, ucciMillis: true })).toBe(
       'go time 1500 increment 20 opptime 1800 oppincrement 20',
     );
@@ -174,7 +174,9 @@ describe('engine process', () => {
       } else {
         expect(sent).toContain('setoption name Hash value 32');
         expect(sent).toContain('ucinewgame');
-        expect(sent).toContain('setoption name UCI_Variant value xiangqi');
+        // Only ranks 1-10 get UCI_Variant: Chuhan takes it to mean that dialect.
+        if (proto === 'uci1') expect(sent).toContain('setoption name UCI_Variant value xiangqi');
+        else expect(sent).not.toContain('setoption name UCI_Variant value xiangqi');
         expect(sent).toContain(proto === 'uci1' ? 'position startpos moves h3e3' : 'position startpos moves h2e2');
       }
     }

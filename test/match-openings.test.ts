@@ -24,7 +24,7 @@ describe('openings file', () => {
     ].join('\n');
     const ops = parseOpenings(text);
     expect(ops.map((o) => o.line)).toEqual([3, 4, 5, 6, 7]);
-    // ucci-spec.md §14.3: startpos moves h2e2 h7e7 e2e6 → this FEN.
+    // startpos moves h2e2 h7e7 e2e6 (the cannon takes the central soldier) gives this FEN.
     expect(finalFen(ops[0])).toBe('rnbakabnr/9/1c2c4/p1p1C1p1p/9/9/P1P1P1P1P/1C7/9/RNBAKABNR b - - 0 2');
     expect(ops[0].name).toBe('顺炮 cannon takes pawn');
     expect(ops[1].moves.map(moveToIccs)).toEqual(['h2e2', 'h9g7', 'h0g2']);

@@ -107,9 +107,16 @@ describe('planSearch', () => {
   it('depth 0 is a static score in UCCI and one ply in UCI; damaged limits search a second', () => {
     expect(planSearch(go('depth 0'), RED, opts, 'ucci')).toMatchObject({ depthZero: true, limits: { depth: 0 } });
     expect(planSearch(go('depth 0'), RED, opts, 'uci')).toMatchObject({ depthZero: false, limits: { depth: 1 } });
+    // An unreadable or negative depth is searched one ply: never nobestmove (read as resigning).
     const p = planSearch(go('depth x'), RED, opts, 'ucci');
-    expect(p.limits).toEqual({ movetime: DAMAGED_GO_MOVETIME });
+    expect(p.limits).toEqual({ depth: 1 });
     expect(p.infinite).toBe(false);
+    expect(p.warnings).toContain('go: no readable depth; searching depth 1');
+    const neg = planSearch(go('depth -5'), RED, opts, 'ucci');
+    expect(neg).toMatchObject({ depthZero: false, limits: { depth: 1 } });
+    expect(neg.warnings).toContain('go: depth -5 is out of range 1..100; using 1');
+    // Other damaged limits still search a second.
+    expect(planSearch(go('nodes x'), RED, opts, 'ucci').limits).toEqual({ movetime: DAMAGED_GO_MOVETIME });
   });
 });
 
@@ -127,6 +134,15 @@ describe('options', () => {
     expect(v.hash).toBe(1024);
     setOption(v, 'hashsize', '0');
     expect(v.hash).toBe(64); // 0: the engine chooses
+    // Below 0: clamped to 0, and the message says what 0 means (not "no hash table").
+    v.hash = 16;
+    expect(setOption(v, 'hashsize', '-3').warnings).toEqual(['option hashsize value -3 is out of range 0..1024; using 0, which means the default, 64 MB']);
+    expect(v.hash).toBe(64);
+    // Each dialect's own name and range.
+    expect(setOption(v, 'Hash', '99999', 'uci').warnings).toEqual(['option Hash value 99999 is out of range 1..1024; using 1024']);
+    expect(setOption(v, 'Hash', '0', 'uci').warnings).toEqual(['option Hash value 0 is out of range 1..1024; using 1']);
+    expect(v.hash).toBe(1);
+    expect(setOption(v, 'Hash', '99999', 'ucci').warnings).toEqual(['option hashsize value 99999 is out of range 0..1024; using 1024']);
     expect(setOption(v, 'ponder', 'on')).toMatchObject({ changed: true, warnings: [] });
     expect(setOption(v, 'ponder', 'maybe').warnings).toHaveLength(1);
     expect(v.ponder).toBe(true);

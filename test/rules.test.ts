@@ -62,6 +62,30 @@ describe('judge reasons on the cases', () => {
   it('perpetual check, against a perpetual chase', () => expect(reason('FSF-08')).toBe('perpetual-check'));
   it('perpetual chase', () => expect(reason('FSF-01')).toBe('perpetual-chase'));
   it('mutual perpetual check is a plain repetition draw', () => expect(reason('FSF-16')).toBe('repetition-draw'));
+  // The WXF rule: a perpetual chase threatens the same unprotected piece with every move. Red's
+  // chariots attack Black's cannons, each cannon steps away, until the position repeats.
+  const CHASE_KING_F7 = '9/2c6/5k3/R8/6c2/9/9/9/9/3K5 w - - 0 1';
+  it('one attacker on one target, every move: perpetual chase (the control)', () => {
+    const r = judge(position(CHASE_KING_F7, ['a6a8', 'c8c9', 'a8a9', 'c9c8', 'a9a8', 'c8c9', 'a8a9', 'c9c8']));
+    expect(r).toEqual({ verdict: 'loss', reason: 'perpetual-chase' });
+  });
+  it('one attacker on two targets in turn: no single piece chased every move, a draw', () => {
+    const r = judge(position(CHASE_KING_F7, ['a6a8', 'c8c9', 'a8a5', 'g5g6', 'a5a9', 'c9c8', 'a9a6', 'g6g5']));
+    expect(r).toEqual({ verdict: 'draw', reason: 'repetition-draw' });
+  });
+  it('two attackers on one target, each move a fresh attack on it: perpetual chase', () => {
+    // The chariots take turns; the cannon steps between c8 and c6, and every red move of the
+    // cycle attacks it anew.
+    const fen = '4k4/2c6/8R/R8/9/9/9/9/9/3K5 w - - 0 1';
+    const moves = ['a6a8', 'c8c6', 'i7i6', 'c6c8', 'i6i8', 'c8c6', 'a8a6', 'c6c8', 'a6a8', 'c8c6', 'i8i6'];
+    expect(judge(position(fen, moves))).toEqual({ verdict: 'win', reason: 'perpetual-chase' });
+    expect(judge(position(fen, [...moves, 'c6c8']))).toEqual({ verdict: 'loss', reason: 'perpetual-chase' });
+  });
+  it('two attackers on two targets in turn: a draw', () => {
+    const fen = '5k3/9/2c6/R8/8R/6c2/9/9/9/3K5 w - - 0 1';
+    const r = judge(position(fen, ['a6a7', 'c7c6', 'i5i4', 'g4g5', 'a7a6', 'c6c7', 'i4i5', 'g5g4']));
+    expect(r).toEqual({ verdict: 'draw', reason: 'repetition-draw' });
+  });
   it('no moves: nothing to judge', () => expect(judge(parseFen(CASES[0].fen, undefined, { lenient: true }))).toEqual({ verdict: 'none', reason: 'none' }));
 });
 

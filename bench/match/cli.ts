@@ -9,7 +9,8 @@ import type { GameOutcome } from './game';
 import { Match } from './match';
 import { parseOpenings, shuffled, startOpening, type Opening } from './openings';
 import { parseMatchArgs, USAGE, UsageError, type MatchOptions } from './options';
-import { progressBar, progressLine } from './progress';
+import { PreflightError, checkEngines, checkOutputs } from './preflight';
+import { eloText, progressBar, progressLine } from './progress';
 import { formatGame, pgnDate, toRecord, type RecordMeta } from './record';
 import { loadResume } from './resume';
 import { makeSchedule, pairings, type ScheduledGame } from './schedule';
@@ -51,13 +52,12 @@ function summaryText(json: Record<string, unknown>, tally: Tally): string[] {
     const games = p.wins + p.draws + p.losses;
     if (games === 0) return;
     const e = tally.elo(k);
-    const f = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : String(x));
     lines.push(
       `${tally.names[p.a]} vs ${tally.names[p.b]}: ${games} games, +${p.wins} =${p.draws} -${p.losses}, score ${(((p.wins + p.draws / 2) / games) * 100).toFixed(1)}%`,
     );
     lines.push(
-      `  Elo ${f(e.pentanomial.elo)} ± ${f(e.pentanomial.margin)} (pentanomial, ${e.pentanomial.samples} pairs), ` +
-        `${f(e.trinomial.elo)} ± ${f(e.trinomial.margin)} (trinomial); LOS ${(((json.pairings as Array<{ los: number }>)[k].los ?? 0) * 100).toFixed(1)}%`,
+      `  Elo ${eloText(e.pentanomial.elo, e.pentanomial.margin)} (pentanomial, ${e.pentanomial.samples} pairs), ` +
+        `${eloText(e.trinomial.elo, e.trinomial.margin)} (trinomial); LOS ${(((json.pairings as Array<{ los: number }>)[k].los ?? 0) * 100).toFixed(1)}%`,
     );
     lines.push(`  pentanomial [0, ½, 1, 1½, 2 points per pair]: [${p.pentanomial.join(', ')}]`);
     const s = k === 0 ? tally.sprt(0) : null;
@@ -102,9 +102,17 @@ export async function runMatchCli(
   let openings: Opening[];
   try {
     openings = loadOpenings(o);
+    if (!o.checkOpenings) checkOutputs(o);
   } catch (e) {
     err(`chuhan match: ${e instanceof Error ? e.message : e}\n`);
     return 2;
+  }
+  try {
+    await checkEngines(o);
+  } catch (e) {
+    if (!(e instanceof PreflightError)) throw e;
+    err(`chuhan match: ${e.message}\n`);
+    return 1;
   }
   if (o.checkOpenings) {
     try {
@@ -152,6 +160,10 @@ export async function runMatchCli(
   };
   const tty = process.stderr.isTTY === true && errOut === undefined;
   const total = schedule.length;
+  if (!o.quiet) {
+    const limit = o.defaultLimit ? `${meta.timeControl} (the default; give --tc, --movetime, --depth or --nodes)` : meta.timeControl;
+    err(`chuhan match: ${total - resumed} game(s) to play, ${names.join(' vs ')}, limit ${limit}, ${o.concurrency} at a time\n`);
+  }
   const sprtDecided = () => {
     const s = tally.sprt(0);
     return s?.decision ? `SPRT ${s.decision} accepted (LLR ${s.llr.toFixed(3)})` : null;
@@ -165,6 +177,10 @@ export async function runMatchCli(
     settings: { limit: o.limit, margin: o.margin, adjudication: o.adjudication, maxPlies: o.maxPlies, hangTimeout: o.timeouts.hang },
     timeouts: o.timeouts,
     concurrency: o.concurrency,
+    // Until the first result, say which games are under way (a game at 10 s + 0.1 s lasts a minute).
+    onStart: (game: ScheduledGame) => {
+      if (!o.quiet && tally.played === 0) err(`${tty ? '\r\x1b[K' : ''}chuhan match: game #${game.index + 1} started, ${names[game.red]} (red) - ${names[game.black]} (black)\n`);
+    },
     onGame: (game: ScheduledGame, outcome: GameOutcome) => {
       tally.add(toRecord(game, outcome));
       if (o.pgn) appendFileSync(o.pgn, formatGame(game, outcome, meta, o.pgnFormat));

@@ -158,7 +158,8 @@ export class EngineProcess {
       this.timeouts.startup,
       `'${reply}'`,
     );
-    if (this.config.proto === 'uci1' || (this.config.proto === 'uci' && this.announced.has('uci_variant'))) {
+    // Only for ranks 1-10: an engine such as Chuhan takes UCI_Variant xiangqi to mean that dialect.
+    if (this.config.proto === 'uci1') {
       this.send(setoption(this.config.proto, 'UCI_Variant', 'xiangqi'));
     }
     if (this.config.proto === 'ucci') {

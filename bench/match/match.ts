@@ -18,6 +18,8 @@ export interface MatchRun {
   concurrency: number;
   /** Called as each game ends, in the order they end. Return a reason to stop the match. */
   onGame: (game: ScheduledGame, outcome: GameOutcome) => string | null | void;
+  /** Called as each game starts. */
+  onStart?: (game: ScheduledGame) => void;
 }
 
 /** Failed starts in a row after which an engine is given up on, and the match with it. */
@@ -77,6 +79,7 @@ export class Match {
       if (!game) return;
       const red = this.engine(slot, game.red);
       const black = this.engine(slot, game.black);
+      this.run.onStart?.(game);
       const outcome = await playGame([red, black], this.run.openings[game.opening], this.run.settings);
       if (this.aborted) return;
       const stop = this.run.onGame(game, outcome);

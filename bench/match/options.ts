@@ -21,6 +21,10 @@ export interface MatchOptions {
   json?: string;
   sprt?: SprtConfig;
   resume: boolean;
+  /** Overwrite an existing --pgn file. */
+  force: boolean;
+  /** No --tc, --movetime, --depth or --nodes was given: the default limit is used. */
+  defaultLimit: boolean;
   adjudication: AdjudicationConfig;
   margin: number;
   maxPlies: number;
@@ -49,6 +53,7 @@ limits (one of):
   --pgn FILE         write each game as it ends      --pgn-format iccs|wxf|chinese (default iccs)
   --json FILE        the summary at the end
   --resume           continue the match in the --pgn file, playing only the missing games
+  --force            overwrite an existing --pgn file (without it, or --resume, the match refuses)
   --sprt elo0=E0,elo1=E1,alpha=A,beta=B[,model=logistic|bayesian]   stop at a decision
   --adjudicate resign[=MOVES:CP],draw[=PLY:MOVES:CP]   (defaults resign=${DEFAULT_RESIGN.moves}:${DEFAULT_RESIGN.score}, draw=${DEFAULT_DRAW.ply}:${DEFAULT_DRAW.moves}:${DEFAULT_DRAW.score})
   --margin MS        clock tolerance below zero before a loss on time (default 0)
@@ -138,6 +143,8 @@ export function parseMatchArgs(argv: readonly string[]): MatchOptions {
     concurrency: 1,
     pgnFormat: 'iccs',
     resume: false,
+    force: false,
+    defaultLimit: false,
     adjudication: {},
     margin: 0,
     maxPlies: 1000,
@@ -208,6 +215,9 @@ export function parseMatchArgs(argv: readonly string[]): MatchOptions {
         case '--resume':
           o.resume = true;
           break;
+        case '--force':
+          o.force = true;
+          break;
         case '--adjudicate':
           o.adjudication = { ...o.adjudication, ...parseAdjudication(value()) };
           break;
@@ -244,6 +254,7 @@ export function parseMatchArgs(argv: readonly string[]): MatchOptions {
     }
   }
   if (limits > 1) throw new UsageError('give one of --tc, --movetime, --depth, --nodes');
+  o.defaultLimit = limits === 0;
   const names = new Set<string>();
   for (const spec of specs) {
     const cfg: Partial<EngineConfig> & { options: Array<[string, string]>; args: string[] } = { options: [], args: [] };
@@ -257,6 +268,7 @@ export function parseMatchArgs(argv: readonly string[]): MatchOptions {
   }
   if (o.engines.length < (o.checkOpenings ? 1 : 2)) throw new UsageError('give at least two --engine (one with --check-openings)');
   if (o.resume && !o.pgn) throw new UsageError('--resume needs --pgn FILE');
+  if (o.resume && o.force) throw new UsageError('give --resume (continue the --pgn file) or --force (overwrite it), not both');
   if (o.sprt && o.engines.length !== 2) throw new UsageError('--sprt is for a match of two engines');
   return o;
 }

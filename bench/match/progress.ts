@@ -10,6 +10,16 @@ function fmt(x: number, digits = 1): string {
   return (x >= 0 ? '+' : '') + x.toFixed(digits);
 }
 
+/**
+ * An Elo difference with its 95% margin, in the one form used by the progress lines and the
+ * summary: `+20.9 ± 38.9`, `+inf (every point won)`, `-inf (every point lost)`, `n/a`.
+ */
+export function eloText(elo: number, margin: number): string {
+  if (Number.isNaN(elo)) return 'n/a';
+  if (!Number.isFinite(elo)) return elo > 0 ? '+inf (every point won)' : '-inf (every point lost)';
+  return `${fmt(elo)} ± ${Number.isFinite(margin) ? margin.toFixed(1) : 'n/a'}`;
+}
+
 export function progressLine(tally: Tally, total: number, game: ScheduledGame, outcome: GameOutcome): string {
   const names = tally.names;
   const p = tally.pairings[game.pairing];
@@ -23,7 +33,7 @@ export function progressLine(tally: Tally, total: number, game: ScheduledGame, o
     `[${String(tally.played).padStart(width)}/${total}]`,
     `#${game.index + 1} ${names[game.red]} - ${names[game.black]} ${outcome.result} ${outcome.termination}`,
     `| ${names[p.a]} vs ${names[p.b]} +${p.wins} =${p.draws} -${p.losses} ${Number.isNaN(score) ? '' : score.toFixed(1) + '%'}`,
-    `Elo ${fmt(e.elo)} ± ${Number.isFinite(e.margin) ? e.margin.toFixed(1) : '-'}${useP ? '' : ' (tri)'}`,
+    `Elo ${eloText(e.elo, e.margin)}${useP ? '' : ' (tri)'}`,
   ];
   const s = game.pairing === 0 ? tally.sprt(0) : null;
   if (s) parts.push(`LLR ${fmt(s.llr, 2)} [${s.lower.toFixed(2)}, ${s.upper.toFixed(2)}]`);
