@@ -29,6 +29,8 @@ import {
   type SearchResult,
 } from '../engine/limits';
 import type { HashProbe } from '../engine/search';
+import { NnueEvaluator, type Network } from '../engine/nnue';
+import { embeddedNetwork } from './network';
 import { planSearch, type SearchPlan } from './clock';
 import type { Dialect } from './dialect';
 import { EMBEDDED_NETWORK, OPTION_SPECS, clip, defaultOptions, setOption, type OptionValues } from './options';
@@ -104,6 +106,8 @@ export class Session {
   private endOfInput = false;
   /** The network file the worker has (EMBEDDED_NETWORK for the built-in one). */
   private networkFile = EMBEDDED_NETWORK;
+  /** The network read from networkFile, or null for the built-in one. */
+  private loadedNetwork: Network | null = null;
   private finished = false;
   private resolveDone: () => void = () => {};
   /** Resolves when the session is over (after `quit`, or at the end of input once all replies are out). */
@@ -261,6 +265,7 @@ export class Session {
         return;
       case 'eval':
         for (const line of evalLines(this.root.pos)) this.out.line(line);
+        for (const line of this.networkEvalLines()) this.out.line(line);
         return;
       case 'unknown':
         this.note(`unknown command '${clip(c.word)}'`);
@@ -345,11 +350,25 @@ export class Session {
       } else {
         bytes = r.bytes;
         this.networkFile = file;
+        this.loadedNetwork = r.network;
         this.note(`network ${clip(file, 80)} loaded (${r.network.hidden} neurons a side${r.network.description ? `, ${r.network.description}` : ''})${this.options.usennue ? '' : '; set Use NNUE (usennue) to evaluate with it'}`);
       }
-    } else this.networkFile = EMBEDDED_NETWORK;
+    } else {
+      this.networkFile = EMBEDDED_NETWORK;
+      this.loadedNetwork = null;
+    }
     this.client.setEvaluation(this.options.usennue, bytes);
     this.debug(`evaluation: ${this.options.usennue ? `network ${this.networkFile}` : 'hand-written'}`);
+  }
+
+  /** `eval`'s last lines: which evaluation the search uses, and the network's score. */
+  private networkEvalLines(): string[] {
+    const name = this.networkFile === EMBEDDED_NETWORK ? 'the built-in network' : `network ${this.networkFile}`;
+    const score = new NnueEvaluator(this.loadedNetwork ?? embeddedNetwork()).evaluate(this.root.pos);
+    const shown = `${score > 0 ? '+' : ''}${score}`;
+    return this.options.usennue
+      ? [`NNUE evaluation: ${shown} (${name}, the side to move); the search uses this one`]
+      : [`NNUE evaluation: ${shown} (${name}, the side to move); the search uses the hand-written one above (Use NNUE switches)`];
   }
 
   private newGame(): void {
