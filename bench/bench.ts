@@ -4,6 +4,8 @@
 
 import { parseFen } from '../engine/index';
 import { NnueEvaluator, type Network } from '../engine/nnue';
+import { embeddedNetwork } from '../protocol/network';
+import { USE_NNUE_DEFAULT } from '../protocol/options';
 import { SIGNAL_COUNT } from '../engine/limits';
 import { Searcher } from '../engine/search';
 import { BENCH_POSITIONS } from './bench-positions';
@@ -16,8 +18,11 @@ export interface BenchOptions {
   hash?: number;
   /** Print a line per position. */
   verbose?: boolean;
-  /** Evaluate with this network instead of the hand-written evaluation. */
-  network?: Network;
+  /**
+   * The evaluation: a network, or 'classical' for the hand-written one. Default: the engine's own
+   * (the built-in network when USE_NNUE_DEFAULT), so that the bench signature is that of the engine.
+   */
+  network?: Network | 'classical';
   /** With the network: false takes the JavaScript loops instead of WebAssembly SIMD (to compare them). */
   simd?: boolean;
 }
@@ -31,7 +36,8 @@ export interface BenchResult {
 export function runBench(opts: BenchOptions, out: (line: string) => void): BenchResult {
   const depth = opts.depth ?? BENCH_DEFAULT_DEPTH;
   const searcher = new Searcher(opts.hash ?? BENCH_DEFAULT_HASH);
-  if (opts.network !== undefined) searcher.setNetwork(new NnueEvaluator(opts.network, { simd: opts.simd }));
+  const network = opts.network ?? (USE_NNUE_DEFAULT ? embeddedNetwork() : 'classical');
+  if (network !== 'classical') searcher.setNetwork(new NnueEvaluator(network, { simd: opts.simd }));
   const signals = new Int32Array(SIGNAL_COUNT);
   let nodes = 0;
   let ms = 0;
@@ -50,5 +56,6 @@ export function runBench(opts: BenchOptions, out: (line: string) => void): Bench
   out(`Nodes searched: ${nodes}`);
   out(`Nodes/second: ${nps}`);
   out(`Total time (ms): ${Math.round(ms)}`);
+  out(`Evaluation: ${network === 'classical' ? 'hand-written' : `network (${network.description || `${network.hidden} neurons a side`})`}`);
   return { nodes, ms, nps };
 }

@@ -22,7 +22,7 @@ import { parseOpenings } from '../bench/match/openings';
 import { decodeNetwork, type Network } from '../engine/nnue';
 import { embeddedNetwork } from './network';
 import { readNetworkFile } from './network-file';
-import { MAX_HASH_MB } from './options';
+import { MAX_HASH_MB, USE_NNUE_DEFAULT } from './options';
 import { Output } from './output';
 import { runSession } from './stdio-session';
 
@@ -210,7 +210,7 @@ function buildProgram(): Command {
     .option('--depth <n>', `search depth, 1 to ${MAX_BENCH_DEPTH} (default ${BENCH_DEFAULT_DEPTH})`, intIn(1, MAX_BENCH_DEPTH))
     .option('--hash <mb>', `hash size in MB, 1 to ${MAX_HASH_MB} (default ${BENCH_DEFAULT_HASH})`, intIn(1, MAX_HASH_MB))
     .option('--verbose', 'print a line per position')
-    .option('--eval <kind>', 'evaluation: classical or nnue (default classical)', (value: string) => {
+    .option('--eval <kind>', `evaluation: nnue or classical (default ${USE_NNUE_DEFAULT ? 'nnue' : 'classical'}, as the engine)`, (value: string) => {
       const v = value.trim().toLowerCase();
       if (v !== 'classical' && v !== 'nnue') throw new InvalidArgumentError('expected classical or nnue.');
       return v;
@@ -219,13 +219,14 @@ function buildProgram(): Command {
     .option('--no-simd', 'with --eval nnue: the JavaScript loops instead of WebAssembly SIMD (same nodes, to compare speed)')
     .exitOverride()
     .action((opts: { depth?: number; hash?: number; verbose?: boolean; eval?: string; evalfile?: string; simd?: boolean }) => {
-      let network: Network | undefined;
-      if (opts.evalfile !== undefined && opts.eval !== 'nnue') {
+      let network: Network | 'classical' = 'classical';
+      const kind = opts.eval ?? (USE_NNUE_DEFAULT ? 'nnue' : 'classical');
+      if (opts.evalfile !== undefined && kind !== 'nnue') {
         process.stderr.write('chuhan bench: --evalfile needs --eval nnue\n');
         process.exitCode = USAGE_ERROR;
         return;
       }
-      if (opts.eval === 'nnue') {
+      if (kind === 'nnue') {
         if (opts.evalfile === undefined) network = embeddedNetwork();
         else {
           const r = readNetworkFile(opts.evalfile);

@@ -58,8 +58,11 @@ export type OptionKey =
 export const DEFAULT_HASH_MB = 64;
 /** EvalFile's value for the network built into the executable. */
 export const EMBEDDED_NETWORK = '<embedded>';
-/** Whether the network evaluates by default (the hand-written evaluation otherwise). */
-export const USE_NNUE_DEFAULT = false;
+/**
+ * Whether the network evaluates by default (the hand-written evaluation otherwise): yes since the
+ * gen1 network beat the hand-written evaluation in games (docs/testing.md).
+ */
+export const USE_NNUE_DEFAULT = true;
 export const MAX_HASH_MB = 1024;
 const LEVELS = ['none', 'small', 'medium', 'large'];
 

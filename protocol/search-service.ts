@@ -8,6 +8,7 @@ import { Searcher } from '../engine/search';
 import { SIGNAL_COUNT, SIGNAL_STOP, type CurrMoveInfo } from '../engine/limits';
 import { decodeNetwork, NnueEvaluator } from '../engine/nnue';
 import { embeddedNetwork } from './network';
+import { USE_NNUE_DEFAULT } from './options';
 import type { FromWorker, PositionSpec, ToWorker } from './worker-messages';
 
 function buildPosition(spec: PositionSpec): Position {
@@ -44,7 +45,10 @@ export class SearchService {
   warmUp(stop: Int32Array): void {
     if (Atomics.load(stop, SIGNAL_STOP) !== 0) return;
     try {
-      new Searcher(1).search(parseFen(WARMUP_FEN, new Position()), { movetime: WARMUP_MS }, stop);
+      // With the evaluation the engine starts with, so that its code is the code warmed up.
+      const warm = new Searcher(1);
+      if (USE_NNUE_DEFAULT) warm.setNetwork(new NnueEvaluator(embeddedNetwork()));
+      warm.search(parseFen(WARMUP_FEN, new Position()), { movetime: WARMUP_MS }, stop);
     } catch (err) {
       this.post({ type: 'warning', message: `warm-up search failed (${describe(err)})` });
     }

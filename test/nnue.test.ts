@@ -345,11 +345,14 @@ describe('EvalFile and Use NNUE through the executable', () => {
     });
 
   it('a bad network file is reported by name and the network in use stays', async () => {
-    const classical = await nodesAtDepth([]);
+    const classical = await nodesAtDepth(['setoption name Use NNUE value false']);
     const builtIn = await nodesAtDepth(['setoption name Use NNUE value true']);
+    // The engine starts with the built-in network.
+    expect((await nodesAtDepth([])).nodes).toBe(builtIn.nodes);
     const loaded = await nodesAtDepth(['setoption name Use NNUE value true', `setoption name EvalFile value ${good}`]);
     const kept = await nodesAtDepth(['setoption name Use NNUE value true', `setoption name EvalFile value ${good}`, `setoption name EvalFile value ${bad}`]);
     const missing = await nodesAtDepth([`setoption name EvalFile value ${join(dir, 'none.nnue')}`]);
+    expect(missing.nodes).toBe(builtIn.nodes);
     expect(builtIn.nodes).not.toBe(classical.nodes);
     expect(loaded.nodes).not.toBe(builtIn.nodes);
     expect(kept.nodes).toBe(loaded.nodes);
