@@ -12,6 +12,7 @@ const TIMING = [
   'test/protocol-currmove.test.ts',
   'test/protocol-fuzz.test.ts',
   'test/search.test.ts',
+  'test/protocol-overhead.test.ts',
   'test/browser.test.ts',
 ];
 

@@ -23,6 +23,11 @@ export interface SearchLimits {
   excluded?: number[];
   /** Number of principal variations to report (MultiPV). */
   multipv?: number;
+  /**
+   * Milliseconds kept back on every timed move for pipe and GUI latency (the Move Overhead option);
+   * timeBudget's MOVE_OVERHEAD when absent. Applied there and nowhere else.
+   */
+  overhead?: number;
 }
 
 /** A score: centipawns from the side to move's view, or mate in N moves (negative: being mated). */

@@ -245,7 +245,8 @@ export class Searcher {
       // A forced mate found within the depth searched will not change.
       if (bestScore > MATE_BOUND && MATE - bestScore <= depth && !limits.infinite && !this.pondering) break;
       if (this.rootMoves.length === 1 && depth >= 4 && this.softLimit !== Infinity) break;
-      if (!this.pondering && this.softLimit !== Infinity) {
+      // A movetime search uses its time: only a clock budget stops between iterations.
+      if (!this.pondering && this.softLimit !== Infinity && this.limits.movetime === undefined) {
         let soft = this.softLimit;
         if (lastBestChange >= depth - 1 && depth > 4) soft *= 1.5;
         if (depth > 4 && bestScore < previousScore - 30) soft *= 1.4;

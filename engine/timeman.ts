@@ -13,12 +13,12 @@ export interface TimeBudget {
   hard: number;
 }
 
-/** Milliseconds kept in reserve on every move for latency outside the search. */
+/** Milliseconds kept in reserve on every move for latency outside the search, unless limits.overhead says otherwise. */
 export const MOVE_OVERHEAD = 30;
 /** Sets the reserve on short clocks: none at twice this clock, more below (see timeBudget). */
 export const LOW_CLOCK_RESERVE = 300;
 
-export function timeBudget(limits: SearchLimits, overhead = MOVE_OVERHEAD): TimeBudget {
+export function timeBudget(limits: SearchLimits, overhead = limits.overhead ?? MOVE_OVERHEAD): TimeBudget {
   if (limits.infinite) return { soft: Infinity, hard: Infinity };
   if (limits.movetime !== undefined) {
     const t = Math.max(1, limits.movetime - Math.min(overhead, limits.movetime / 4));

@@ -47,7 +47,7 @@ function whole(value: number, min: number, max: number, name: string, warnings: 
 
 export function planSearch(go: GoCommand, side: number, opts: OptionValues, dialect: 'ucci' | 'uci'): SearchPlan {
   const warnings: string[] = [];
-  const limits: SearchLimits = {};
+  const limits: SearchLimits = { overhead: opts.overhead };
   const plan: SearchPlan = { limits, infinite: false, depthZero: false, warnings };
   if (go.perft !== undefined) {
     plan.perft = whole(go.perft, 0, MAX_PROTOCOL_PERFT, 'perft', warnings);
@@ -92,8 +92,10 @@ export function planSearch(go: GoCommand, side: number, opts: OptionValues, dial
     if (clockMs < 0) warnings.push(`go: the clock shows ${clockMs} ms; playing as fast as possible`);
     const total = Math.min(Math.max(0, Math.floor(clockMs)), MAX_TIME_MS);
     const inc = Math.min(Math.max(0, Math.floor(incMs)), MAX_TIME_MS);
+    // The Move Overhead is taken off in the engine's time budget (timeBudget), once; the
+    // protocol's own hard deadline below allows for it too.
     const available = Math.max(1, total - opts.overhead);
-    limits.time = available;
+    limits.time = total;
     limits.increment = inc;
     let togo: number | undefined;
     if (go.movestogo !== undefined && go.movestogo >= 1) {

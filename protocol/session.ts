@@ -432,7 +432,7 @@ export class Session {
     }
     if (excluded.length > 0) plan.limits.excluded = excluded;
     if (this.options.debug) {
-      this.note(`go limits ${JSON.stringify(plan.limits)}${plan.clock === undefined ? '' : `; clock ${plan.clock}`}`);
+      this.note(`go limits ${JSON.stringify({ ...plan.limits, overhead: undefined })}${plan.clock === undefined ? '' : `; clock ${plan.clock}`}`);
       if (plan.hardStop !== undefined) this.note(`go hard stop after ${plan.hardStop} ms`);
     }
 

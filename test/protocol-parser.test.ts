@@ -75,17 +75,19 @@ describe('planSearch', () => {
     expect(planSearch(go('time 300 increment 2'), RED, { ...opts, usemillisec: false }, 'ucci').limits).toEqual({
       time: 300_000,
       increment: 2000,
+      overhead: 0,
     });
     expect(planSearch(go('time 60000 movestogo 20'), BLACK, opts, 'ucci').limits).toEqual({
       time: 60_000,
       increment: 0,
       movestogo: 20,
+      overhead: 0,
     });
   });
 
-  it("takes the side to move's UCI clock and subtracts the move overhead", () => {
+  it("takes the side to move's UCI clock and hands the move overhead to the time budget, which takes it off once", () => {
     const p = planSearch(go('wtime 60000 btime 50000 winc 1000 binc 500'), BLACK, { ...opts, overhead: 30 }, 'uci');
-    expect(p.limits).toEqual({ time: 49_970, increment: 500 });
+    expect(p.limits).toEqual({ time: 50_000, increment: 500, overhead: 30 });
     expect(p.hardStop).toBeGreaterThan(0);
     expect(p.hardStop).toBeLessThan(49_970 * 0.75 + 1);
     expect(planSearch(go('wtime 60000 winc 1000'), RED, opts, 'uci').limits.time).toBe(60_000);
@@ -109,14 +111,14 @@ describe('planSearch', () => {
     expect(planSearch(go('depth 0'), RED, opts, 'uci')).toMatchObject({ depthZero: false, limits: { depth: 1 } });
     // An unreadable or negative depth is searched one ply: never nobestmove (read as resigning).
     const p = planSearch(go('depth x'), RED, opts, 'ucci');
-    expect(p.limits).toEqual({ depth: 1 });
+    expect(p.limits).toEqual({ depth: 1, overhead: 0 });
     expect(p.infinite).toBe(false);
     expect(p.warnings).toContain('go: no readable depth; searching depth 1');
     const neg = planSearch(go('depth -5'), RED, opts, 'ucci');
     expect(neg).toMatchObject({ depthZero: false, limits: { depth: 1 } });
     expect(neg.warnings).toContain('go: depth -5 is out of range 1..100; using 1');
     // Other damaged limits still search a second.
-    expect(planSearch(go('nodes x'), RED, opts, 'ucci').limits).toEqual({ movetime: DAMAGED_GO_MOVETIME });
+    expect(planSearch(go('nodes x'), RED, opts, 'ucci').limits).toEqual({ movetime: DAMAGED_GO_MOVETIME, overhead: 0 });
   });
 });
 
