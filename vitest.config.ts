@@ -30,6 +30,8 @@ export default defineConfig({
   ],
   test: {
     testTimeout: 120_000,
+    // Hooks build the executable or the browser files and start Chromium: slow on a loaded machine.
+    hookTimeout: 180_000,
     pool: 'forks',
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: TIMING, sequence: { groupOrder: 0 } } },
