@@ -16,10 +16,8 @@ import { runMatchCli } from '../bench/match/cli';
 import { runDatagen, runDatagenWorker } from '../bench/nnue/datagen';
 import { runTrain, type TrainOptions } from '../bench/nnue/train';
 import { PGN_FORMATS, type PgnCliOptions, runPgnCli } from '../bench/pgn-cli';
-import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { parseOpenings } from '../bench/match/openings';
-import { decodeNetwork, type Network } from '../engine/nnue';
+import type { Network } from '../engine/nnue';
 import { embeddedNetwork } from './network';
 import { readNetworkFile } from './network-file';
 import { MAX_HASH_MB, USE_NNUE_DEFAULT } from './options';
@@ -292,9 +290,7 @@ function buildProgram(): Command {
     .option('--evalfile <file>')
     .exitOverride()
     .action((opts: { seed: number; nodes: number; randomPlies: number; start: number; step: number; end: number; openings?: string; evalfile?: string }) => {
-      const openings = opts.openings ? parseOpenings(readFileSync(opts.openings, 'utf8')) : undefined;
-      const network = opts.evalfile ? decodeNetwork(new Uint8Array(readFileSync(opts.evalfile))) : undefined;
-      runDatagenWorker({ ...opts, openings, network });
+      runDatagenWorker(opts);
     });
 
   program

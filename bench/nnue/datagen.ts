@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, fstatSync, ftruncateSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { decodeNetwork, fnv1a, NnueEvaluator, type Network } from '../../engine/nnue';
+import { decodeNetwork, fnv1a, NnueEvaluator } from '../../engine/nnue';
 import { Searcher } from '../../engine/search';
 import { parseOpenings, type Opening } from '../match/openings';
 import { DATA_VERSION, DataFormatError, decodeHeader, encodeHeader, HEADER_BYTES, RECORD_BYTES, type DataHeader } from './data-format';
@@ -37,15 +37,19 @@ function loadOpenings(file: string | undefined): Opening[] | undefined {
 }
 
 /** The hidden worker command: plays games start, start + step, ... below end, writing frames to stdout. */
-export function runDatagenWorker(opts: SelfPlayOptions & { start: number; step: number; end: number; network?: Network }): void {
+export function runDatagenWorker(
+  opts: Omit<SelfPlayOptions, 'openings'> & { start: number; step: number; end: number; openings?: string; evalfile?: string },
+): void {
+  // The parent has already read and checked both files (runDatagen).
+  const play: SelfPlayOptions = { ...opts, openings: loadOpenings(opts.openings) };
   const searcher = new Searcher(16);
-  if (opts.network !== undefined) searcher.setNetwork(new NnueEvaluator(opts.network));
+  if (opts.evalfile !== undefined) searcher.setNetwork(new NnueEvaluator(decodeNetwork(new Uint8Array(readFileSync(opts.evalfile)))));
   const write = (buf: Uint8Array): void => {
     let off = 0;
     while (off < buf.length) off += writeSync(1, buf, off, buf.length - off);
   };
   for (let i = opts.start; i < opts.end; i += opts.step) {
-    const g = playGame(i, opts, searcher);
+    const g = playGame(i, play, searcher);
     const head = new Uint8Array(FRAME_HEADER);
     const dv = new DataView(head.buffer);
     dv.setUint32(0, g.index, true);
