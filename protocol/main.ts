@@ -251,8 +251,9 @@ function buildProgram(): Command {
     .option('--threads <n>', `worker processes (default ${availableParallelism()})`, positiveInt, availableParallelism())
     .option('--openings <file>', 'start from these openings (as for match) before the random plies')
     .option('--evalfile <file>', 'play with this network (default: the hand-written evaluation)')
+    .option('--pgn <file>', 'also write every game to this PGN file, in game order (kept in step when continuing)')
     .exitOverride()
-    .action(async (opts: { out: string; games?: number; positions?: number; nodes: number; randomPlies: number; seed: number; threads: number; openings?: string; evalfile?: string }) => {
+    .action(async (opts: { out: string; games?: number; positions?: number; nodes: number; randomPlies: number; seed: number; threads: number; openings?: string; evalfile?: string; pgn?: string }) => {
       const log = (line: string): void => void process.stderr.write(line + '\n');
       process.exitCode = await runDatagen(opts, log, selfCommand());
     });

@@ -4,14 +4,21 @@
 // each finished game on its stdout. The parent writes the games in index order, so a file depends
 // only on the seed and the options, not on the number of workers. An existing file is continued:
 // its header must carry the same seed, node count and random plies.
+//
+// `--pgn FILE` also writes every game (dropped ones with the result `*`) to a PGN file, in index
+// order, each game before its data; the data file is the same with or without it. Continuing
+// keeps the two in step: a PGN that is ahead of the data (the run stopped between the two
+// writes) is cut back to the data's games; one that is behind (or missing) is refused.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, fstatSync, ftruncateSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, ftruncateSync, openSync, readFileSync, readSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { decodeNetwork, fnv1a, NnueEvaluator } from '../../engine/nnue';
+import { START_FEN } from '../../engine/fen';
+import { writePgn, type PgnResult } from '../../engine/pgn';
 import { Searcher } from '../../engine/search';
 import { parseOpenings, type Opening } from '../match/openings';
 import { DATA_VERSION, DataFormatError, decodeHeader, encodeHeader, HEADER_BYTES, RECORD_BYTES, type DataHeader } from './data-format';
-import { playGame, type SelfPlayOptions } from './selfplay';
+import { ENDINGS, playGame, type SelfPlayOptions } from './selfplay';
 
 export interface DatagenOptions {
   out: string;
@@ -24,12 +31,17 @@ export interface DatagenOptions {
   openings?: string;
   /** Play with this network file instead of the hand-written evaluation. */
   evalfile?: string;
+  /** Also write each game to this PGN file. */
+  pgn?: string;
   /** Seconds between progress lines. */
   progress?: number;
 }
 
-/** Frame of one game on a worker's stdout: index, result for Red (-1 dropped), plies, positions. */
-const FRAME_HEADER = 16;
+/**
+ * Frame of one game on a worker's stdout: u32 index, i32 result for Red (-1 dropped), u32 plies,
+ * u32 positions, u16 moves, u16 ending (index into ENDINGS); then the records, then the moves (u16 each).
+ */
+const FRAME_HEADER = 20;
 
 function loadOpenings(file: string | undefined): Opening[] | undefined {
   if (file === undefined) return undefined;
@@ -56,9 +68,67 @@ export function runDatagenWorker(
     dv.setInt32(4, g.redResult, true);
     dv.setUint32(8, g.plies, true);
     dv.setUint32(12, g.positions, true);
+    dv.setUint16(16, g.moves.length, true);
+    dv.setUint16(18, ENDINGS.indexOf(g.ending), true);
     write(head);
     if (g.records.length > 0) write(g.records);
+    const moves = new Uint8Array(g.moves.length * 2);
+    const mv = new DataView(moves.buffer);
+    g.moves.forEach((m, k) => mv.setUint16(k * 2, m, true));
+    if (moves.length > 0) write(moves);
   }
+}
+
+/** A datagen game as PGN text. */
+function gamePgn(index: number, fen: string, moves: readonly number[], redResult: number, ending: string, nodes: number): string {
+  const result: PgnResult = redResult < 0 ? '*' : (['0-1', '1/2-1/2', '1-0'] as const)[redResult];
+  return writePgn({
+    tags: [
+      ['Event', 'Chuhan datagen'],
+      ['Round', String(index + 1)],
+      ['Red', 'chuhan'],
+      ['Black', 'chuhan'],
+      ['TimeControl', `nodes ${nodes}`],
+      ['Termination', ending],
+    ],
+    fen,
+    moves: [...moves],
+    result,
+    comments: [{ ply: moves.length, text: ending }],
+  });
+}
+
+/**
+ * Readies the --pgn file for a data file holding `games` games: returns the file's text cut to
+ * exactly those games, or an error line when the PGN cannot match the data.
+ */
+export function alignPgn(path: string, games: number, dataPath: string): { text: string; cut: number } | { error: string } {
+  const text = existsSync(path) && statSync(path).size > 0 ? readFileSync(path, 'utf8') : '';
+  const chunks = text.split(/(?=^\[Game\s)/m).filter((c) => c.trim() !== '');
+  let kept = 0;
+  let end = 0;
+  let offset = 0;
+  for (const chunk of chunks) {
+    const at = text.indexOf(chunk, offset);
+    offset = at + chunk.length;
+    const round = /^\[Round\s+"(\d+)"\]/m.exec(chunk);
+    const complete = /(1-0|0-1|1\/2-1\/2|\*)\s*$/.test(chunk);
+    if (!complete) break; // cut short while being written
+    if (!round || Number(round[1]) !== kept + 1) {
+      return { error: `${path}: game ${kept + 1} of the file has Round ${round ? round[1] : '(none)'}; it is not the PGN of ${dataPath}` };
+    }
+    if (kept === games) break;
+    kept++;
+    end = offset;
+  }
+  if (kept < games) {
+    return {
+      error:
+        `${path} holds ${kept} game(s) but ${dataPath} holds ${games}; the PGN cannot be completed ` +
+        `(continue without --pgn, or start a new --out and --pgn)`,
+    };
+  }
+  return { text: text.slice(0, end), cut: chunks.length - kept };
 }
 
 function fmtDuration(s: number): string {
@@ -82,6 +152,10 @@ export async function runDatagen(opts: DatagenOptions, log: (line: string) => vo
     }
   })();
   if (openings === null) return 1;
+  if (opts.pgn !== undefined && !existsSync(opts.out) && existsSync(opts.pgn) && statSync(opts.pgn).size > 0) {
+    log(`chuhan datagen: --pgn ${opts.pgn} already holds games but ${opts.out} is new; give another --pgn or remove it`);
+    return 2;
+  }
   let networkHash = 0;
   if (opts.evalfile !== undefined) {
     try {
@@ -129,12 +203,33 @@ export async function runDatagen(opts: DatagenOptions, log: (line: string) => vo
     return 1;
   }
 
+  let pgnFd: number | undefined;
+  if (opts.pgn !== undefined) {
+    const aligned = alignPgn(opts.pgn, header.games, opts.out);
+    if ('error' in aligned) {
+      log(`chuhan datagen: ${aligned.error}`);
+      closeSync(fd);
+      return 2;
+    }
+    try {
+      if (aligned.cut > 0) log(`datagen: ${opts.pgn}: dropping ${aligned.cut} game(s) beyond the data file's ${header.games}`);
+      writeFileSync(opts.pgn, aligned.text);
+      pgnFd = openSync(opts.pgn, 'a');
+    } catch (err) {
+      log(`chuhan datagen: cannot write --pgn ${opts.pgn}: ${(err as Error).message}`);
+      closeSync(fd);
+      return 1;
+    }
+  }
+  const startFen = (index: number): string => (openings && openings.length > 0 ? openings[index % openings.length].fen : START_FEN);
+
   const targetGames = opts.games ?? Infinity;
   const targetPositions = opts.positions ?? Infinity;
   const done = (): boolean => header.games >= targetGames || header.positions >= targetPositions;
   if (done()) {
     log(`datagen: ${opts.out} already holds ${header.games} games and ${header.positions} positions`);
     closeSync(fd);
+    if (pgnFd !== undefined) closeSync(pgnFd);
     return 0;
   }
   const threads = Math.max(1, Math.min(opts.threads, availableParallelism() * 4));
@@ -147,7 +242,7 @@ export async function runDatagen(opts: DatagenOptions, log: (line: string) => vo
       `; target ${Number.isFinite(targetGames) ? `${targetGames} games` : `${targetPositions} positions`}`,
   );
 
-  const pending = new Map<number, { redResult: number; records: Uint8Array }>();
+  const pending = new Map<number, { redResult: number; records: Uint8Array; moves: number[]; ending: string }>();
   const startTime = Date.now();
   const startPositions = header.positions;
   const startGames = header.games;
@@ -163,6 +258,10 @@ export async function runDatagen(opts: DatagenOptions, log: (line: string) => vo
     while (!done() && pending.has(header.games)) {
       const g = pending.get(header.games)!;
       pending.delete(header.games);
+      if (pgnFd !== undefined) {
+        const text = gamePgn(header.games, startFen(header.games), g.moves, g.redResult, g.ending, opts.nodes);
+        writeSync(pgnFd, text);
+      }
       if (g.records.length > 0) {
         writeSync(fd, g.records, 0, g.records.length, pos);
         pos += g.records.length;
@@ -221,9 +320,14 @@ export async function runDatagen(opts: DatagenOptions, log: (line: string) => vo
           const index = buf.readUInt32LE(0);
           const redResult = buf.readInt32LE(4);
           const positions = buf.readUInt32LE(12);
-          const len = FRAME_HEADER + positions * RECORD_BYTES;
+          const moveCount = buf.readUInt16LE(16);
+          const ending = ENDINGS[buf.readUInt16LE(18)] ?? '?';
+          const recEnd = FRAME_HEADER + positions * RECORD_BYTES;
+          const len = recEnd + moveCount * 2;
           if (buf.length < len) break;
-          pending.set(index, { redResult, records: new Uint8Array(buf.subarray(FRAME_HEADER, len)) });
+          const moves: number[] = [];
+          for (let k = 0; k < moveCount; k++) moves.push(buf.readUInt16LE(recEnd + k * 2));
+          pending.set(index, { redResult, records: new Uint8Array(buf.subarray(FRAME_HEADER, recEnd)), moves, ending });
           buf = buf.subarray(len);
         }
         flush();
@@ -254,6 +358,7 @@ export async function runDatagen(opts: DatagenOptions, log: (line: string) => vo
   });
   writeSync(fd, encodeHeader(header), 0, HEADER_BYTES, 0);
   closeSync(fd);
+  if (pgnFd !== undefined) closeSync(pgnFd);
   log(`datagen: ${opts.out}: ${header.games} games, ${header.positions} positions (${((header.positions * RECORD_BYTES) / 1e6).toFixed(1)} MB)`);
   return exitCode;
 }

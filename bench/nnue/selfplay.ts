@@ -39,6 +39,21 @@ export interface SelfPlayOptions {
   openings?: Opening[];
 }
 
+/** How a game ended (for the PGN of `datagen --pgn`). */
+export const ENDINGS = [
+  'checkmate',
+  'stalemate',
+  'perpetual-check',
+  'perpetual-chase',
+  'repetition-draw',
+  'move-limit',
+  'adjudicated-win',
+  'adjudicated-draw',
+  'ply-limit',
+  'dropped',
+] as const;
+export type Ending = (typeof ENDINGS)[number];
+
 export interface GameRecord {
   index: number;
   /** Result for Red: 0 loss, 1 draw, 2 win; -1 when the game was dropped. */
@@ -47,6 +62,9 @@ export interface GameRecord {
   positions: number;
   /** positions * RECORD_BYTES bytes. */
   records: Uint8Array;
+  /** Every move from the opening's start position (opening moves and random plies included). */
+  moves: number[];
+  ending: Ending;
 }
 
 /** A 32-bit seed for game `index` of a run seeded with `seed` (splitmix-style mixing). */
@@ -75,11 +93,15 @@ function randomMove(pos: Position, random: () => number): number {
 export function playGame(index: number, opts: SelfPlayOptions, searcher: Searcher): GameRecord {
   const random = rng(gameSeed(opts.seed, index));
   const pos = new Position();
-  const dropped = (plies: number): GameRecord => ({ index, redResult: -1, plies, positions: 0, records: new Uint8Array(0) });
+  const moves: number[] = [];
+  const dropped = (plies: number): GameRecord => ({ index, redResult: -1, plies, positions: 0, records: new Uint8Array(0), moves, ending: 'dropped' });
   if (opts.openings !== undefined && opts.openings.length > 0) {
     const op = opts.openings[index % opts.openings.length];
     parseFen(op.fen, pos);
-    for (const m of op.moves) pos.make(m);
+    for (const m of op.moves) {
+      pos.make(m);
+      moves.push(m);
+    }
   } else {
     parseFen(START_FEN, pos);
   }
@@ -88,6 +110,7 @@ export function playGame(index: number, opts: SelfPlayOptions, searcher: Searche
     const m = randomMove(pos, random);
     if (m === 0) return dropped(i);
     pos.make(m);
+    moves.push(m);
   }
   searcher.clearHash();
   let kept = 0;
@@ -95,14 +118,20 @@ export function playGame(index: number, opts: SelfPlayOptions, searcher: Searche
   let winSign = 0;
   let drawStreak = 0;
   let redResult = 1;
+  let ending: Ending = 'ply-limit';
   let plies = opts.randomPlies;
   for (let ply = 0; ; ply++, plies++) {
-    const verdict = judge(pos, { priorOccurrences: 2 }).verdict;
+    const j = judge(pos, { priorOccurrences: 2 });
+    const verdict = j.verdict;
     if (verdict !== 'none') {
+      ending = j.reason as Ending;
       redResult = verdict === 'draw' ? 1 : (verdict === 'win') === (pos.side === RED) ? 2 : 0;
       break;
     }
-    if (plies >= MAX_GAME_PLIES) break;
+    if (plies >= MAX_GAME_PLIES) {
+      ending = 'ply-limit';
+      break;
+    }
     const r = searcher.search(pos, { nodes: opts.nodes }, signals);
     if (r.bestMove === 0) break; // cannot happen after judge() found legal moves
     const mate = r.score.mate !== undefined;
@@ -118,9 +147,13 @@ export function playGame(index: number, opts: SelfPlayOptions, searcher: Searche
     drawStreak = Math.abs(redCp) <= ADJ_DRAW_CP ? drawStreak + 1 : 0;
     if (winStreak >= ADJ_WIN_PLIES) {
       redResult = winSign > 0 ? 2 : 0;
+      ending = 'adjudicated-win';
       break;
     }
-    if (plies >= DRAW_ADJ_FROM && drawStreak >= ADJ_DRAW_PLIES) break;
+    if (plies >= DRAW_ADJ_FROM && drawStreak >= ADJ_DRAW_PLIES) {
+      ending = 'adjudicated-draw';
+      break;
+    }
     const isCapture = pos.board[(r.bestMove >> 8) & 255] !== 0;
     if (!mate && !isCapture && !pos.inCheck()) {
       encodeRecord(scratch, kept * RECORD_BYTES, pos.board, pos.side, 0, cp);
@@ -128,11 +161,12 @@ export function playGame(index: number, opts: SelfPlayOptions, searcher: Searche
       kept++;
     }
     pos.make(r.bestMove);
+    moves.push(r.bestMove);
   }
   const records = scratch.slice(0, kept * RECORD_BYTES);
   for (let i = 0; i < kept; i++) {
     const off = i * RECORD_BYTES + 45;
     records[off] = keptSide[i] | (redResult << 1);
   }
-  return { index, redResult, plies, positions: kept, records };
+  return { index, redResult, plies, positions: kept, records, moves, ending };
 }
