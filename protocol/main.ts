@@ -5,6 +5,7 @@
 //   chuhan judge ...  game result after moves (see bench/judge-cli.ts)
 //   chuhan pgn ...    PGN move-format conversion (see bench/pgn-cli.ts)
 //   chuhan match ...  engine-vs-engine matches (see bench/match/cli.ts)
+//   chuhan openings . an opening suite from played games (see bench/match/build-openings.ts)
 //   chuhan datagen .. self-play training data for the network (see bench/nnue/datagen.ts)
 //   chuhan train ...  fits a network to that data (see bench/nnue/train.ts)
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
@@ -13,6 +14,7 @@ import { runPerftCli } from '../bench/perft';
 import { BENCH_DEFAULT_DEPTH, BENCH_DEFAULT_HASH, runBench } from '../bench/bench';
 import { runJudgeCli } from '../bench/judge-cli';
 import { runMatchCli } from '../bench/match/cli';
+import { runBuildOpenings } from '../bench/match/build-openings';
 import { runDatagen, runDatagenWorker } from '../bench/nnue/datagen';
 import { runTrain, type TrainOptions } from '../bench/nnue/train';
 import { PGN_FORMATS, type PgnCliOptions, runPgnCli } from '../bench/pgn-cli';
@@ -304,6 +306,21 @@ function buildProgram(): Command {
     .exitOverride()
     .action(async (_args: string[], _opts: unknown, cmd: Command) => {
       process.exitCode = await runMatchCli(cmd.args, writeLine);
+    });
+
+  program
+    .command('openings')
+    .description('build an opening suite from played games (positions after N plies, de-duplicated, balanced)')
+    .requiredOption('--pgn <files...>', 'PGN files of played games')
+    .requiredOption('--plies <n>', 'take the position after this many plies', positiveInt)
+    .requiredOption('--out <file>', 'suite to write (FEN lines, as match --openings reads)')
+    .option('--nodes <n>', 'search nodes for the score of each position (default 20000)', positiveInt, 20000)
+    .option('--max-score <cp>', 'keep positions scored within +-cp (default 80)', nonNegativeInt, 80)
+    .option('--limit <n>', 'stop after this many positions', positiveInt)
+    .exitOverride()
+    .action((opts: { pgn: string[]; plies: number; out: string; nodes: number; maxScore: number; limit?: number }) => {
+      const command = ['chuhan', ...process.argv.slice(2)].join(' ');
+      process.exitCode = runBuildOpenings({ ...opts, command }, (line) => void process.stderr.write(line + '\n'));
     });
 
   program.helpCommand('help [command]', 'show the help of chuhan or of one command');

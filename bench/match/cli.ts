@@ -1,6 +1,7 @@
 // `chuhan match`: engine-vs-engine matches and round robins for UCCI and UCI engines, refereed by
 // the rules core. See USAGE in options.ts.
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { moveToIccs, parseFen } from '../../engine/index';
 import { describeLimit } from './clock';
 import { goCommand, scoreValue } from './dialect';
@@ -9,8 +10,10 @@ import type { GameOutcome } from './game';
 import { Match } from './match';
 import { parseOpenings, shuffled, startOpening, type Opening } from './openings';
 import { parseMatchArgs, USAGE, UsageError, type MatchOptions } from './options';
-import { PreflightError, checkEngines, checkOutputs } from './preflight';
-import { eloText, progressBar, progressLine } from './progress';
+import { PreflightError, checkEngines, checkOutputs, fairnessWarnings, locate } from './preflight';
+import { runMerge } from './merge';
+import { matchIdentity, programHash, sha256File, shardGames } from './shard';
+import { progressBar, progressLine, summaryText } from './progress';
 import { formatGame, pgnDate, toRecord, type RecordMeta } from './record';
 import { loadResume } from './resume';
 import { makeSchedule, pairings, type ScheduledGame } from './schedule';
@@ -46,34 +49,6 @@ async function checkOpenings(o: MatchOptions, openings: Opening[], out: (line: s
   }
 }
 
-function summaryText(json: Record<string, unknown>, tally: Tally): string[] {
-  const lines: string[] = [];
-  tally.pairings.forEach((p, k) => {
-    const games = p.wins + p.draws + p.losses;
-    if (games === 0) return;
-    const e = tally.elo(k);
-    lines.push(
-      `${tally.names[p.a]} vs ${tally.names[p.b]}: ${games} games, +${p.wins} =${p.draws} -${p.losses}, score ${(((p.wins + p.draws / 2) / games) * 100).toFixed(1)}%`,
-    );
-    lines.push(
-      `  Elo ${eloText(e.pentanomial.elo, e.pentanomial.margin)} (pentanomial, ${e.pentanomial.samples} pairs), ` +
-        `${eloText(e.trinomial.elo, e.trinomial.margin)} (trinomial); LOS ${(((json.pairings as Array<{ los: number }>)[k].los ?? 0) * 100).toFixed(1)}%`,
-    );
-    lines.push(`  pentanomial [0, ½, 1, 1½, 2 points per pair]: [${p.pentanomial.join(', ')}]`);
-    const s = k === 0 ? tally.sprt(0) : null;
-    if (s) lines.push(`  SPRT: LLR ${s.llr.toFixed(3)} [${s.lower.toFixed(3)}, ${s.upper.toFixed(3)}]${s.decision ? `, ${s.decision} accepted` : ''}`);
-  });
-  const t = json.terminations as Record<string, number>;
-  lines.push(`terminations: ${Object.entries(t).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`);
-  for (const e of json.engines as Array<Record<string, number | string | null>>) {
-    lines.push(
-      `${e.name}: ${e.points}/${e.games}, time forfeits ${e.timeForfeits}, illegal moves ${e.illegalMoves}, ` +
-        `crashes ${e.crashes}, hangs ${e.hangs}, no bestmove ${e.noBestmove}, ${e.avgTimePerMoveMs ?? '-'} ms per move`,
-    );
-  }
-  return lines;
-}
-
 /**
  * Runs `chuhan match` with command-line arguments (or parsed options). Progress goes to `err`
  * (default: stderr), the final summary to `out`. Resolves to the exit code.
@@ -90,6 +65,7 @@ export async function runMatchCli(
       out(USAGE);
       return 0;
     }
+    if (Array.isArray(argv) && argv.includes('--merge')) return runMerge(argv as string[], out, err);
     o = Array.isArray(argv) ? parseMatchArgs(argv as string[]) : (argv as MatchOptions);
   } catch (e) {
     if (e instanceof UsageError) {
@@ -107,13 +83,17 @@ export async function runMatchCli(
     err(`chuhan match: ${e instanceof Error ? e.message : e}\n`);
     return 2;
   }
+  let idNames: string[];
   try {
-    await checkEngines(o);
+    const checked = await checkEngines(o);
+    idNames = checked.idNames;
+    for (const w of checked.warnings) err(`chuhan match: warning: ${w}\n`);
   } catch (e) {
     if (!(e instanceof PreflightError)) throw e;
     err(`chuhan match: ${e.message}\n`);
     return 1;
   }
+  if (!o.checkOpenings) for (const w of fairnessWarnings(o, availableParallelism(), idNames)) err(`chuhan match: warning: ${w}\n`);
   if (o.checkOpenings) {
     try {
       await checkOpenings(o, openings, out);
@@ -126,15 +106,19 @@ export async function runMatchCli(
 
   const names = o.engines.map((e) => e.name);
   const pairList = pairings(o.engines.length);
-  const schedule = makeSchedule(o.engines.length, o.games, openings.length);
+  const fullSchedule = makeSchedule(o.engines.length, o.games, openings.length);
+  const schedule = o.shard ? shardGames(fullSchedule, pairList.length, o.shard) : fullSchedule;
+  const inShard = new Set(schedule.map((g) => g.index));
   const tally = new Tally(names, pairList, o.sprt);
   const done = new Set<number>();
   let resumed = 0;
   if (o.pgn) {
     if (o.resume) {
       try {
-        const state = loadResume(o.pgn, schedule, names);
+        const state = loadResume(o.pgn, fullSchedule, names);
         for (const w of state.warnings) err(`chuhan match: ${o.pgn}: ${w}\n`);
+        const stray = state.records.find((r) => !inShard.has(r.game.index));
+        if (stray) throw new Error(`cannot resume from ${o.pgn}: round ${stray.game.index + 1} is not a game of shard ${o.shard!.k}/${o.shard!.n}`);
         for (const r of state.records) {
           tally.add(r);
           done.add(r.game.index + 1);
@@ -162,9 +146,12 @@ export async function runMatchCli(
   const total = schedule.length;
   if (!o.quiet) {
     const limit = o.defaultLimit ? `${meta.timeControl} (the default; give --tc, --movetime, --depth or --nodes)` : meta.timeControl;
-    err(`chuhan match: ${total - resumed} game(s) to play, ${names.join(' vs ')}, limit ${limit}, ${o.concurrency} at a time\n`);
+    const shard = o.shard ? `, shard ${o.shard.k}/${o.shard.n} (${total} of ${fullSchedule.length} games)` : '';
+    err(`chuhan match: ${total - resumed} game(s) to play, ${names.join(' vs ')}, limit ${limit}, ${o.concurrency} at a time${shard}\n`);
+    if (o.shard && o.sprt) err(`chuhan match: a shard plays all its games; the SPRT is decided by --merge over every shard\n`);
   }
   const sprtDecided = () => {
+    if (o.shard) return null;
     const s = tally.sprt(0);
     return s?.decision ? `SPRT ${s.decision} accepted (LLR ${s.llr.toFixed(3)})` : null;
   };
@@ -206,6 +193,14 @@ export async function runMatchCli(
   }
   if (tty && !o.quiet) err('\r\x1b[K');
 
+  const hashes = o.engines.map((e) => programHash(() => locate(e)));
+  const identity = matchIdentity(
+    o,
+    meta.timeControl,
+    { sha256: o.openings ? sha256File(o.openings) : null, count: openings.length },
+    hashes,
+    fullSchedule.length,
+  );
   const json = tally.toJson(
     {
       event: o.event,
@@ -221,6 +216,9 @@ export async function runMatchCli(
       margin: o.margin,
       stoppedBy: match.stopReason,
       pgn: o.pgn ?? null,
+      shard: o.shard ?? null,
+      gamesTotal: fullSchedule.length,
+      identity,
     },
     meta.openingNames,
   );

@@ -6,6 +6,7 @@ import { PROTOCOLS, type Proto } from './dialect';
 import { DEFAULT_TIMEOUTS, type EngineConfig, type EngineTimeouts } from './engine-process';
 import type { PgnFormat } from '../../engine/pgn';
 import type { SprtConfig } from './stats';
+import { parseShard, type Shard } from './shard';
 
 export interface MatchOptions {
   engines: EngineConfig[];
@@ -33,6 +34,8 @@ export interface MatchOptions {
   quiet: boolean;
   /** Instead of a match: the first engine's score of each opening's position. */
   checkOpenings: boolean;
+  /** Play only this shard of the schedule. */
+  shard?: Shard;
 }
 
 export const USAGE = `usage: chuhan match --engine SPEC --engine SPEC [more engines: round robin] [options]
@@ -63,7 +66,14 @@ limits (one of):
   --startup-timeout MS  for the handshake and isready (default ${DEFAULT_TIMEOUTS.startup})
   --event NAME       PGN Event tag
   --quiet            no progress lines
-  --check-openings   print the first engine's score for each opening position, then exit`;
+  --check-openings   print the first engine's score for each opening position, then exit
+  --shard K/N        play only shard K of N of the schedule (opening pairs stay together; Round tags
+                     keep the full match's numbers); an SPRT is only reported, decided at the merge
+
+usage: chuhan match --merge SHARD.json... [SHARD.pgn...] [--json OUT] [--pgn OUT]
+  combines the shards' JSON summaries into one (the same figures as one run of the whole match);
+  refuses shards of different matches, naming the field that differs, and repeated shards;
+  PGN files given are merged in Round order into --pgn OUT`;
 
 export class UsageError extends Error {}
 
@@ -245,6 +255,9 @@ export function parseMatchArgs(argv: readonly string[]): MatchOptions {
         case '--check-openings':
           o.checkOpenings = true;
           break;
+        case '--shard':
+          o.shard = parseShard(value());
+          break;
         default:
           throw new UsageError(`unknown option '${flag}'`);
       }
@@ -270,5 +283,6 @@ export function parseMatchArgs(argv: readonly string[]): MatchOptions {
   if (o.resume && !o.pgn) throw new UsageError('--resume needs --pgn FILE');
   if (o.resume && o.force) throw new UsageError('give --resume (continue the --pgn file) or --force (overwrite it), not both');
   if (o.sprt && o.engines.length !== 2) throw new UsageError('--sprt is for a match of two engines');
+  if (o.shard && o.checkOpenings) throw new UsageError('--shard is for playing a match, not --check-openings');
   return o;
 }

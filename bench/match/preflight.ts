@@ -13,7 +13,7 @@ import type { MatchOptions } from './options';
 export class PreflightError extends Error {}
 
 /** Where `cmd` would be run from: a path as given (relative to cwd), or the first hit on PATH. */
-function locate(cfg: EngineConfig): string {
+export function locate(cfg: EngineConfig): string {
   const base = cfg.cwd ?? process.cwd();
   if (cfg.cmd.includes('/') || cfg.cmd.includes('\\') || isAbsolute(cfg.cmd)) {
     const path = resolve(base, cfg.cmd);
@@ -28,8 +28,11 @@ function locate(cfg: EngineConfig): string {
   throw new PreflightError(`engine '${cfg.name}': command '${cfg.cmd}' is not found on PATH`);
 }
 
-/** Checks that the engine's command can be run and that it completes the handshake. */
-export async function checkEngine(cfg: EngineConfig, timeouts: EngineTimeouts): Promise<void> {
+/**
+ * Checks that the engine's command can be run and that it completes the handshake. Returns
+ * warnings: options given to the engine that it did not announce (and so probably ignores).
+ */
+export async function checkEngine(cfg: EngineConfig, timeouts: EngineTimeouts): Promise<{ warnings: string[]; idName: string }> {
   const path = locate(cfg);
   if (statSync(path).isDirectory()) throw new PreflightError(`engine '${cfg.name}': ${path} is a directory, not a program`);
   try {
@@ -38,13 +41,21 @@ export async function checkEngine(cfg: EngineConfig, timeouts: EngineTimeouts): 
     throw new PreflightError(`engine '${cfg.name}': ${path} is not executable (chmod +x ${path})`);
   }
   const engine = new EngineProcess(cfg, timeouts);
+  const warnings: string[] = [];
   try {
     await engine.start();
+    for (const [name] of cfg.options) {
+      if (!engine.announced.has(name.toLowerCase())) {
+        const known = [...engine.announced].join(', ') || 'none';
+        warnings.push(`engine '${cfg.name}' does not announce option '${name}' in its handshake, so the setting is probably ignored (it announces: ${known})`);
+      }
+    }
   } catch (e) {
     throw new PreflightError(`engine '${cfg.name}' (${path}) did not complete the ${cfg.proto.startsWith('uci') && cfg.proto !== 'ucci' ? 'UCI' : 'UCCI'} handshake: ${e instanceof Error ? e.message : e}`);
   } finally {
     await engine.quit();
   }
+  return { warnings, idName: engine.idName };
 }
 
 /** Checks that a file can be created or written, without writing it. */
@@ -78,7 +89,54 @@ export function checkOutputs(o: MatchOptions): void {
   if (o.json !== undefined) checkWritable(o.json, '--json');
 }
 
-/** Checks every engine, one after the other (each starts and quits once). */
-export async function checkEngines(o: MatchOptions): Promise<void> {
-  for (const cfg of o.engines) await checkEngine(cfg, o.timeouts);
+/** Checks every engine, one after the other (each starts and quits once): warnings, and each engine's `id name`. */
+export async function checkEngines(o: MatchOptions): Promise<{ warnings: string[]; idNames: string[] }> {
+  const warnings: string[] = [];
+  const idNames: string[] = [];
+  for (const cfg of o.engines) {
+    const r = await checkEngine(cfg, o.timeouts);
+    warnings.push(...r.warnings);
+    idNames.push(r.idName);
+  }
+  return { warnings, idNames };
+}
+
+/**
+ * Warnings about the fairness of the games: more engine threads at once than the machine has
+ * cores (timed games), and fixed-node games between different programs.
+ */
+export function fairnessWarnings(o: MatchOptions, cores: number, idNames: readonly string[]): string[] {
+  const out: string[] = [];
+  const threadsOf = (cfg: EngineConfig) => {
+    const t = cfg.options.find(([n]) => n.toLowerCase() === 'threads');
+    const v = t ? Number(t[1]) : 1;
+    return Number.isInteger(v) && v > 0 ? v : 1;
+  };
+  // No pondering: in each game one engine thinks at a time.
+  const perGame = Math.max(...o.engines.map(threadsOf));
+  const busy = o.concurrency * perGame;
+  const timed = o.limit.kind === 'clock' || o.limit.kind === 'movetime';
+  if (timed && busy > cores) {
+    out.push(
+      `--concurrency ${o.concurrency} x ${perGame} thread(s) per engine = ${busy} searching threads on ${cores} core(s): ` +
+        `timed games are distorted (engines get less time than their clock says); lower --concurrency to ${Math.max(1, Math.floor(cores / perGame))}`,
+    );
+  } else if (timed && busy === cores && cores > 1) {
+    out.push(
+      `--concurrency ${o.concurrency} x ${perGame} thread(s) uses all ${cores} cores; the runner and the system share them ` +
+        `(measured: 10% lower speed at concurrency 2 on two cores), so keep timed results to this setting`,
+    );
+  }
+  if (o.limit.kind === 'nodes') {
+    // Engines that give the same `id name` (builds of one engine) count nodes alike.
+    const distinct = new Set(o.engines.map((e, i) => idNames[i] || `${e.cmd} ${e.args.join(' ')}`));
+    if (distinct.size > 1) {
+      out.push(
+        `--nodes pairs different engines (${o.engines.map((e, i) => `${e.name}: ${idNames[i] || e.cmd}`).join(', ')}): engines count nodes differently, ` +
+          `so a fixed node count is not equal thinking time; use timed games between different engines ` +
+          `(fixed nodes are for self-play of changes that leave the speed alone)`,
+      );
+    }
+  }
+  return out;
 }

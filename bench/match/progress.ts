@@ -1,5 +1,6 @@
 // The progress line on stderr: one line per finished game with the running score of the game's
-// pairing, its Elo difference with the 95% interval, LOS and the SPRT log-likelihood ratio.
+// pairing, its Elo difference with the 95% interval, LOS and the SPRT log-likelihood ratio; and
+// the summary printed at the end of a match (or of a merge of shards).
 import type { GameOutcome } from './game';
 import type { ScheduledGame } from './schedule';
 import type { Tally } from './summary';
@@ -45,4 +46,33 @@ export function progressBar(done: number, total: number, width = 20): string {
   const f = total > 0 ? Math.min(1, done / total) : 0;
   const n = Math.round(f * width);
   return `[${'#'.repeat(n)}${'-'.repeat(width - n)}] ${Math.round(f * 100)}%`;
+}
+
+/** The closing summary lines, from the JSON summary and the tally it was made from. */
+export function summaryText(json: Record<string, unknown>, tally: Tally): string[] {
+  const lines: string[] = [];
+  tally.pairings.forEach((p, k) => {
+    const games = p.wins + p.draws + p.losses;
+    if (games === 0) return;
+    const e = tally.elo(k);
+    lines.push(
+      `${tally.names[p.a]} vs ${tally.names[p.b]}: ${games} games, +${p.wins} =${p.draws} -${p.losses}, score ${(((p.wins + p.draws / 2) / games) * 100).toFixed(1)}%`,
+    );
+    lines.push(
+      `  Elo ${eloText(e.pentanomial.elo, e.pentanomial.margin)} (pentanomial, ${e.pentanomial.samples} pairs), ` +
+        `${eloText(e.trinomial.elo, e.trinomial.margin)} (trinomial); LOS ${(((json.pairings as Array<{ los: number }>)[k].los ?? 0) * 100).toFixed(1)}%`,
+    );
+    lines.push(`  pentanomial [0, ½, 1, 1½, 2 points per pair]: [${p.pentanomial.join(', ')}]`);
+    const s = k === 0 ? tally.sprt(0) : null;
+    if (s) lines.push(`  SPRT: LLR ${s.llr.toFixed(3)} [${s.lower.toFixed(3)}, ${s.upper.toFixed(3)}]${s.decision ? `, ${s.decision} accepted` : ''}`);
+  });
+  const t = json.terminations as Record<string, number>;
+  lines.push(`terminations: ${Object.entries(t).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`);
+  for (const e of json.engines as Array<Record<string, number | string | null>>) {
+    lines.push(
+      `${e.name}: ${e.points}/${e.games}, time forfeits ${e.timeForfeits}, illegal moves ${e.illegalMoves}, ` +
+        `crashes ${e.crashes}, hangs ${e.hangs}, no bestmove ${e.noBestmove}, ${e.avgTimePerMoveMs ?? '-'} ms per move`,
+    );
+  }
+  return lines;
 }

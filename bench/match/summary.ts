@@ -212,6 +212,23 @@ export class Tally {
       moves: e.moves,
       avgTimePerMoveMs: e.moves > 0 ? round2(e.time / e.moves, 1) : null,
     }));
+    // Every game, in schedule order: what a merge of shards needs to rebuild the tally.
+    const games = this.records
+      .slice()
+      .sort((x, y) => x.game.index - y.game.index)
+      .map((r) => ({
+        round: r.game.index + 1,
+        red: this.names[r.game.red],
+        black: this.names[r.game.black],
+        opening: r.game.opening,
+        result: r.result,
+        termination: r.termination,
+        plies: r.plies,
+        redMoves: r.red.moves,
+        redTimeMs: Math.round(r.red.time),
+        blackMoves: r.black.moves,
+        blackTimeMs: Math.round(r.black.time),
+      }));
     return {
       ...meta,
       played: this.played,
@@ -219,6 +236,7 @@ export class Tally {
       terminations: Object.fromEntries([...this.terminations.entries()].sort((x, y) => y[1] - x[1])),
       pairings,
       engines,
+      games,
     };
   }
 }
