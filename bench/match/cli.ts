@@ -193,14 +193,16 @@ export async function runMatchCli(
   }
   if (tty && !o.quiet) err('\r\x1b[K');
 
-  const hashes = o.engines.map((e) => programHash(() => locate(e)));
-  const identity = matchIdentity(
-    o,
-    meta.timeControl,
-    { sha256: o.openings ? sha256File(o.openings) : null, count: openings.length },
-    hashes,
-    fullSchedule.length,
-  );
+  // What a merge of shards compares (the program files are hashed only for a summary file).
+  const identity = o.json
+    ? matchIdentity(
+        o,
+        meta.timeControl,
+        { sha256: o.openings ? sha256File(o.openings) : null, count: openings.length },
+        o.engines.map((e) => programHash(() => locate(e))),
+        fullSchedule.length,
+      )
+    : null;
   const json = tally.toJson(
     {
       event: o.event,
