@@ -310,7 +310,7 @@ function buildProgram(): Command {
 
   program
     .command('openings')
-    .description('build an opening suite from played games (positions after N plies, de-duplicated, balanced)')
+    .description('an opening suite from played games (PGN)')
     .requiredOption('--pgn <files...>', 'PGN files of played games')
     .requiredOption('--plies <n>', 'take the position after this many plies', positiveInt)
     .requiredOption('--out <file>', 'suite to write (FEN lines, as match --openings reads)')

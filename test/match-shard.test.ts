@@ -221,6 +221,28 @@ describe('merging shards', () => {
   });
 });
 
+describe('a shard on the command line', () => {
+  it('plays its own pairs with full-schedule rounds, and will not resume another shard\'s PGN', async () => {
+    const spec = (name: string) => `name=${name},cmd=${process.execPath},arg=${fake},proto=uci`;
+    const args = ['--engine', spec('A'), '--engine', spec('B'), '--nodes', '50', '--games', '8', '--quiet'];
+    const pgn = join(dir, 'cli-s1.pgn');
+    let err = '';
+    expect(await runMatchCli([...args, '--shard', '1/2', '--pgn', pgn, '--json', join(dir, 'cli-s1.json')], () => {}, (t) => (err += t))).toBe(0);
+    const rounds = parsePgn(readFileSync(pgn, 'utf8')).map((g) => Number(g.tags.find(([k]) => k === 'Round')![1]));
+    expect(rounds.sort((a, b) => a - b)).toEqual([1, 2, 5, 6]);
+    const json = JSON.parse(readFileSync(join(dir, 'cli-s1.json'), 'utf8'));
+    expect(json.shard).toEqual({ k: 1, n: 2 });
+    expect(json.planned).toBe(4);
+    expect(json.gamesTotal).toBe(8);
+    err = '';
+    expect(await runMatchCli([...args, '--shard', '2/2', '--pgn', pgn, '--resume'], () => {}, (t) => (err += t))).toBe(1);
+    expect(err).toMatch(/cannot resume from .*cli-s1\.pgn: round 1 is not a game of shard 2\/2/);
+    err = '';
+    expect(await runMatchCli([...args, '--shard', '3/2'], () => {}, (t) => (err += t))).toBe(2);
+    expect(err).toMatch(/^chuhan match: --shard: 3\/2: K must be from 1 to N/);
+  });
+});
+
 describe('warnings before the match', () => {
   const opts = (extra: string[], a = 'name=A,cmd=x', b = 'name=B,cmd=x') => parseMatchArgs(['--engine', a, '--engine', b, ...extra]);
 

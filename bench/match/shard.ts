@@ -23,10 +23,10 @@ export interface Shard {
 
 export function parseShard(text: string): Shard {
   const m = /^(\d+)\/(\d+)$/.exec(text.trim());
-  if (!m) throw new Error(`--shard wants K/N (e.g. 3/8), got '${text}'`);
+  if (!m) throw new Error(`wants K/N (e.g. 3/8), got '${text}'`);
   const k = Number(m[1]);
   const n = Number(m[2]);
-  if (n < 1 || k < 1 || k > n) throw new Error(`--shard ${text}: K must be from 1 to N`);
+  if (n < 1 || k < 1 || k > n) throw new Error(`${text}: K must be from 1 to N`);
   return { k, n };
 }
 
