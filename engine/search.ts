@@ -18,10 +18,50 @@ import { Position } from './position';
 import { repetitionScore } from './repetition';
 import { MOVE_LIMIT_PLIES } from './rules';
 import { SEE_VALUE, see } from './see';
-import { DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY } from './searchconst';
+import {
+  ASPIRATION_DELTA,
+  ASPIRATION_DEPTH,
+  ASPIRATION_MAX_DELTA,
+  DELTA_MARGIN,
+  DRAW,
+  FUTILITY_BASE,
+  FUTILITY_DEPTH,
+  FUTILITY_PER_DEPTH,
+  HISTORY_BONUS_MAX,
+  HISTORY_BONUS_SCALE,
+  IIR_DEPTH,
+  INFINITE,
+  LMP_BASE,
+  LMP_DEPTH,
+  LMR_BASE,
+  LMR_DEPTH,
+  LMR_DIVISOR,
+  LMR_HISTORY_DIVISOR,
+  MATE,
+  MATE_BOUND,
+  MAX_PLY,
+  NULL_EVAL_DIVISOR,
+  NULL_EVAL_R_MAX,
+  NULL_MIN_UNITS,
+  NULL_R,
+  NULL_SAFE_UNITS,
+  NULL_VERIFY_DEPTH,
+  RFP_DEPTH,
+  RFP_IMPROVING,
+  RFP_MARGIN,
+  SEE_DEPTH,
+  SEE_MARGIN,
+  SE_DEPTH,
+  SE_MARGIN,
+  SOFT_STOP_SHARE,
+  TIME_ADJUST_DEPTH,
+  TIME_SCORE_DROP,
+  TIME_SCORE_DROP_FACTOR,
+  TIME_UNSTABLE_FACTOR,
+} from './search-params';
 import { timeBudget } from './timeman';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_NONE, BOUND_UPPER, TranspositionTable } from './tt';
-import { CANNON, KNIGHT, MAX_MOVES, ROOK } from './types';
+import { CANNON, KNIGHT, MAX_MOVES, ROOK, SLOTS, moveTo } from './types';
 
 export interface HashProbe {
   move: number;
@@ -33,20 +73,8 @@ export interface HashProbe {
 /** Late-move reduction table, indexed [depth * 64 + moveNumber]. */
 const LMR = new Int8Array(64 * 64);
 for (let d = 1; d < 64; d++) {
-  for (let n = 1; n < 64; n++) LMR[d * 64 + n] = Math.floor(0.75 + (Math.log(d) * Math.log(n)) / 2.25);
+  for (let n = 1; n < 64; n++) LMR[d * 64 + n] = Math.floor(LMR_BASE + (Math.log(d) * Math.log(n)) / LMR_DIVISOR);
 }
-
-/**
- * Null move: allowed with this many attack units (see attackUnits); the cutoff is trusted without
- * a verification search from NULL_SAFE_UNITS up, below NULL_VERIFY_DEPTH.
- */
-const NULL_MIN_UNITS = 3;
-const NULL_SAFE_UNITS = 5;
-const NULL_VERIFY_DEPTH = 10;
-
-/** Singular extension: minimum depth, and the margin below the hash score per ply of depth. */
-const SE_DEPTH = 6;
-const SE_MARGIN = 2;
 
 export class Searcher {
   readonly tt: TranspositionTable;
@@ -192,10 +220,10 @@ export class Searcher {
       for (this.pvIndex = 0; this.pvIndex < multiPv; this.pvIndex++) {
         this.seldepth = 0;
         const prev = this.rootPrevScores[this.pvIndex];
-        let delta = 25;
+        let delta = ASPIRATION_DELTA;
         let alpha = -INFINITE;
         let beta = INFINITE;
-        if (depth >= 5 && prev > -MATE_BOUND && prev < MATE_BOUND) {
+        if (depth >= ASPIRATION_DEPTH && prev > -MATE_BOUND && prev < MATE_BOUND) {
           alpha = Math.max(prev - delta, -INFINITE);
           beta = Math.min(prev + delta, INFINITE);
         }
@@ -210,7 +238,7 @@ export class Searcher {
             beta = Math.min(score + delta, INFINITE);
           } else break;
           delta += delta >> 1;
-          if (delta > 1000) {
+          if (delta > ASPIRATION_MAX_DELTA) {
             alpha = -INFINITE;
             beta = INFINITE;
           }
@@ -248,9 +276,9 @@ export class Searcher {
       // A movetime search uses its time: only a clock budget stops between iterations.
       if (!this.pondering && this.softLimit !== Infinity && this.limits.movetime === undefined) {
         let soft = this.softLimit;
-        if (lastBestChange >= depth - 1 && depth > 4) soft *= 1.5;
-        if (depth > 4 && bestScore < previousScore - 30) soft *= 1.4;
-        if (elapsed > soft * 0.55) break;
+        if (lastBestChange >= depth - 1 && depth > TIME_ADJUST_DEPTH) soft *= TIME_UNSTABLE_FACTOR;
+        if (depth > TIME_ADJUST_DEPTH && bestScore < previousScore - TIME_SCORE_DROP) soft *= TIME_SCORE_DROP_FACTOR;
+        if (elapsed > soft * SOFT_STOP_SHARE) break;
       }
       previousScore = bestScore;
     }
@@ -308,7 +336,7 @@ export class Searcher {
     const keyed = this.rootMoves.map((m) => {
       let k = 0;
       if (m === ttMove) k = 1e9;
-      else if (pos.board[(m >> 8) & 255] !== 0) k = 1e6 + see(pos, m);
+      else if (pos.board[moveTo(m)] !== 0) k = 1e6 + see(pos, m);
       return { m, k };
     });
     keyed.sort((a, b) => b.k - a.k);
@@ -404,7 +432,7 @@ export class Searcher {
     for (let kind = KNIGHT; kind <= CANNON; kind++) {
       const code = kind | hi;
       for (let i = 0, n = pc[code]; i < n; i++) {
-        const sq = pl[code * 8 + i];
+        const sq = pl[code * SLOTS + i];
         let free: boolean;
         if (kind === KNIGHT) {
           free = (b[sq - 16] === 0 && (b[sq - 33] === 0 || b[sq - 31] === 0)) ||
@@ -497,7 +525,7 @@ export class Searcher {
     let units = 0;
     if (!pvNode && !inCheck && excluded === 0) {
       // Reverse futility: far above beta at low depth.
-      if (depth <= 7 && staticEval - (85 - (improving ? 25 : 0)) * depth >= beta && staticEval < MATE_BOUND) {
+      if (depth <= RFP_DEPTH && staticEval - (RFP_MARGIN - (improving ? RFP_IMPROVING : 0)) * depth >= beta && staticEval < MATE_BOUND) {
         return staticEval;
       }
       // Null move.
@@ -509,7 +537,7 @@ export class Searcher {
         ply >= this.nullMinPly &&
         (units = this.attackUnits(pos.side)) >= NULL_MIN_UNITS
       ) {
-        const r = 3 + (depth >> 2) + Math.min(2, ((staticEval - beta) / 200) | 0);
+        const r = NULL_R + (depth >> 2) + Math.min(NULL_EVAL_R_MAX, ((staticEval - beta) / NULL_EVAL_DIVISOR) | 0);
         pos.makeNull();
         this.checkStack[ply + 1] = 0;
         this.moveStack[ply + 1] = 0;
@@ -531,7 +559,7 @@ export class Searcher {
     }
 
     // 4. Internal iterative reduction.
-    if (ttMove === 0 && excluded === 0 && depth >= 4 && (pvNode || cutNode)) depth--;
+    if (ttMove === 0 && excluded === 0 && depth >= IIR_DEPTH && (pvNode || cutNode)) depth--;
 
     // Singular extension: when the hash move is the only good move here (every other move,
     // searched to half depth, stays clearly below its score), it is searched one ply deeper.
@@ -560,8 +588,8 @@ export class Searcher {
     if (inCheck) picker.initEvasions(pos, hist, ttMove);
     else {
       const prevMove = this.moveStack[ply];
-      const counter = prevMove !== 0 ? hist.counter[this.pieceStack[ply] * 256 + ((prevMove >> 8) & 255)] : 0;
-      const cb = prevMove !== 0 ? contBase(this.pieceStack[ply], (prevMove >> 8) & 255) : -1;
+      const counter = prevMove !== 0 ? hist.counter[this.pieceStack[ply] * 256 + moveTo(prevMove)] : 0;
+      const cb = prevMove !== 0 ? contBase(this.pieceStack[ply], moveTo(prevMove)) : -1;
       picker.init(pos, hist, ttMove, hist.killers[ply * 2], hist.killers[ply * 2 + 1], counter, cb);
     }
     const us = pos.side;
@@ -573,17 +601,17 @@ export class Searcher {
     let quietCount = 0;
     const quietBase = ply * MAX_MOVES;
     const alphaOrig = alpha;
-    const lmpLimit = (3 + depth * depth) >> (improving ? 0 : 1);
+    const lmpLimit = (LMP_BASE + depth * depth) >> (improving ? 0 : 1);
     // Futility below prunes every quiet move that does not check once one legal move has been
     // counted and not every move so far loses to a mate (alpha does not move in a non-PV node):
     // the picker then keeps only the checking quiet moves, instead of handing out the others to
     // be tested for legality and pruned one by one.
-    const futile = !pvNode && !inCheck && depth <= 4 && staticEval + 110 + 110 * depth <= alpha;
+    const futile = !pvNode && !inCheck && depth <= FUTILITY_DEPTH && staticEval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha;
 
     for (let m = picker.next(); m !== 0; m = picker.next(futile && moveCount !== 0 && best > -MATE_BOUND)) {
       if (m === excluded) continue;
       if (!inCheck && !quickLegal(pos, m, ksq, false)) continue;
-      const to = (m >> 8) & 255;
+      const to = moveTo(m);
       const piece = b[m & 255];
       const isCapture = b[to] !== 0;
       moveCount++;
@@ -599,12 +627,13 @@ export class Searcher {
       // loses to a mate): move-count pruning of quiets, futility, losing captures by SEE.
       if (!pvNode && !inCheck && !givesCheck && best > -MATE_BOUND && moveCount > 1) {
         if (!isCapture) {
-          if (depth <= 5 && quietCount >= lmpLimit) {
+          if (depth <= LMP_DEPTH && quietCount >= lmpLimit) {
             picker.skipQuiets = true;
             continue;
           }
-          if (depth <= 4 && staticEval + 110 + 110 * depth <= alpha) continue;
-        } else if (depth <= 4 && see(pos, m) < -90 * depth) continue;
+          // The futility test above (alpha does not move in a non-PV node).
+          if (futile) continue;
+        } else if (depth <= SEE_DEPTH && see(pos, m) < -SEE_MARGIN * depth) continue;
       }
 
       // Check extension, for checks that do not simply give the checking piece away.
@@ -623,15 +652,15 @@ export class Searcher {
         score = 0 - this.negamax(newDepth, 0 - beta, 0 - alpha, ply + 1, pvNode, false);
       } else {
         let r = 0;
-        if (depth >= 3 && !isCapture && !givesCheck && moveCount > (pvNode ? 3 : 2)) {
+        if (depth >= LMR_DEPTH && !isCapture && !givesCheck && moveCount > (pvNode ? 3 : 2)) {
           r = LMR[Math.min(depth, 63) * 64 + Math.min(moveCount, 63)];
           if (pvNode) r--;
           if (cutNode) r++;
           if (!improving && depth > 6) r++;
           if (m === hist.killers[ply * 2] || m === hist.killers[ply * 2 + 1]) r--;
           const pm = this.moveStack[ply];
-          const ch = pm !== 0 ? hist.cont[contBase(this.pieceStack[ply], (pm >> 8) & 255) + piece * 90 + SQ90[to]] : 0;
-          r -= ((hist.quiet[piece * 256 + to] + ch) / 8000) | 0;
+          const ch = pm !== 0 ? hist.cont[contBase(this.pieceStack[ply], moveTo(pm)) + piece * 90 + SQ90[to]] : 0;
+          r -= ((hist.quiet[piece * 256 + to] + ch) / LMR_HISTORY_DIVISOR) | 0;
           if (r < 0) r = 0;
           if (r > newDepth - 1) r = Math.max(0, newDepth - 1);
         }
@@ -667,7 +696,7 @@ export class Searcher {
     // capture decided them (material the evaluation could not see) or a mate score stands.
     if (
       !inCheck &&
-      (bestMove === 0 || b[(bestMove >> 8) & 255] === 0) &&
+      (bestMove === 0 || b[moveTo(bestMove)] === 0) &&
       best > -MATE_BOUND &&
       best < MATE_BOUND &&
       (bound === BOUND_EXACT || (bound === BOUND_LOWER ? best > corrEval : best < corrEval))
@@ -682,18 +711,18 @@ export class Searcher {
     const hist = this.history;
     hist.addKiller(ply, m);
     const prevMove = this.moveStack[ply];
-    if (prevMove !== 0) hist.counter[this.pieceStack[ply] * 256 + ((prevMove >> 8) & 255)] = m;
-    const bonus = Math.min(depth * depth * 16, 1600);
+    if (prevMove !== 0) hist.counter[this.pieceStack[ply] * 256 + moveTo(prevMove)] = m;
+    const bonus = Math.min(depth * depth * HISTORY_BONUS_SCALE, HISTORY_BONUS_MAX);
     const b = this.pos.board;
-    const cb = prevMove !== 0 ? contBase(this.pieceStack[ply], (prevMove >> 8) & 255) : -1;
-    hist.update(piece * 256 + ((m >> 8) & 255), bonus);
-    if (cb >= 0) hist.updateCont(cb + piece * 90 + SQ90[(m >> 8) & 255], bonus);
+    const cb = prevMove !== 0 ? contBase(this.pieceStack[ply], moveTo(prevMove)) : -1;
+    hist.update(piece * 256 + moveTo(m), bonus);
+    if (cb >= 0) hist.updateCont(cb + piece * 90 + SQ90[moveTo(m)], bonus);
     for (let i = 0; i < quietCount; i++) {
       const q = this.quietsTried[quietBase + i];
       if (q === m) continue;
       const qp = b[q & 255];
-      hist.update(qp * 256 + ((q >> 8) & 255), -bonus);
-      if (cb >= 0) hist.updateCont(cb + qp * 90 + SQ90[(q >> 8) & 255], -bonus);
+      hist.update(qp * 256 + moveTo(q), -bonus);
+      if (cb >= 0) hist.updateCont(cb + qp * 90 + SQ90[moveTo(q)], -bonus);
     }
   }
 
@@ -762,12 +791,12 @@ export class Searcher {
       // Delta pruning: even winning the captured piece for nothing cannot reach alpha. (Before
       // the legality test, which costs more; moveCount only matters in check.)
       if (!inCheck) {
-        if (standPat + SEE_VALUE[pos.board[(m >> 8) & 255] & 7] + 200 <= alpha) continue;
+        if (standPat + SEE_VALUE[pos.board[moveTo(m)] & 7] + DELTA_MARGIN <= alpha) continue;
         if (!quickLegal(pos, m, ksq, false)) continue;
       }
       moveCount++;
       // In check, once one evasion holds, quiet evasions deep in quiescence are not worth it.
-      if (inCheck && best > -MATE_BOUND && (qdepth > 2 || moveCount > 3) && pos.board[(m >> 8) & 255] === 0) continue;
+      if (inCheck && best > -MATE_BOUND && (qdepth > 2 || moveCount > 3) && pos.board[moveTo(m)] === 0) continue;
       this.moveStack[ply + 1] = m;
       this.pieceStack[ply + 1] = pos.board[m & 255];
       this.checkStack[ply + 1] = moveGivesCheck(pos, m) ? 1 : 0;

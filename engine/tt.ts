@@ -10,7 +10,7 @@ export const BOUND_UPPER = 1;
 export const BOUND_LOWER = 2;
 export const BOUND_EXACT = 3;
 
-import { MATE_BOUND } from './searchconst';
+import { MATE_BOUND } from './search-params';
 
 /**
  * A slot is four int32 words: the high key half; move (low 16 bits) and score (high 16); static

@@ -2,7 +2,7 @@
 // replacement policy.
 import { describe, expect, it } from 'vitest';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from '../engine/tt';
-import { MATE } from '../engine/searchconst';
+import { MATE } from '../engine/search-params';
 
 describe('transposition table', () => {
   it('stores and returns every field, negative values included', () => {

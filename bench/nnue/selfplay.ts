@@ -18,7 +18,7 @@ import { Position } from '../../engine/position';
 import { judge } from '../../engine/rules';
 import { Searcher } from '../../engine/search';
 import { see } from '../../engine/see';
-import { MAX_MOVES, RED } from '../../engine/types';
+import { MAX_MOVES, RED, moveTo } from '../../engine/types';
 import { rng } from '../rng';
 import { encodeRecord, RECORD_BYTES } from './data-format';
 import type { Opening } from '../match/openings';
@@ -121,7 +121,7 @@ export function playGame(index: number, opts: SelfPlayOptions, searcher: Searche
       break;
     }
     if (plies >= DRAW_ADJ_FROM && drawStreak >= ADJ_DRAW_PLIES) break;
-    const isCapture = pos.board[(r.bestMove >> 8) & 255] !== 0;
+    const isCapture = pos.board[moveTo(r.bestMove)] !== 0;
     if (!mate && !isCapture && !pos.inCheck()) {
       encodeRecord(scratch, kept * RECORD_BYTES, pos.board, pos.side, 0, cp);
       keptSide[kept] = pos.side;
