@@ -1,7 +1,7 @@
 // Game results (engine/rules.ts): the adjudicated repetition cases, checkmate, stalemate, the
 // 120-ply limit, and the search entry point repetitionVerdict (same verdicts, pos untouched).
 import { describe, expect, it } from 'vitest';
-import { runJudgeCli } from '../bench/judge-cli';
+import { runJudgeCli } from '../protocol/cli/judge';
 import { START_FEN, computeKey, generateLegal, parseFen, parseIccs } from '../engine/index';
 import { findRepetition, judge, repetitionVerdict } from '../engine/rules';
 import { position, readData, rng } from './helpers';

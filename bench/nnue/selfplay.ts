@@ -17,7 +17,7 @@ import { parseFen, START_FEN } from '../../engine/fen';
 import { Position } from '../../engine/position';
 import { judge } from '../../engine/rules';
 import { Searcher } from '../../engine/search';
-import { see } from '../../engine/see';
+import { safeMoves } from '../../engine/see';
 import { MAX_MOVES, RED, moveTo } from '../../engine/types';
 import { rng } from '../rng';
 import { encodeRecord, RECORD_BYTES } from './data-format';
@@ -66,8 +66,7 @@ const keptSide = new Uint8Array(MAX_GAME_PLIES);
 function randomMove(pos: Position, random: () => number): number {
   const n = generateLegal(pos, moveBuf, 0);
   if (n === 0) return 0;
-  const safe: number[] = [];
-  for (let i = 0; i < n; i++) if (see(pos, moveBuf[i]) >= 0) safe.push(moveBuf[i]);
+  const safe = safeMoves(pos, moveBuf, n);
   if (safe.length > 0) return safe[Math.floor(random() * safe.length)];
   return moveBuf[Math.floor(random() * n)];
 }
