@@ -123,7 +123,7 @@ export class Searcher {
   private rootPvs: number[][] = [];
   private pvIndex = 0;
 
-  constructor(hashMb = 16) {
+  constructor(hashMb: number) {
     this.tt = new TranspositionTable(hashMb);
     for (let i = 0; i <= MAX_PLY; i++) this.pickers.push(new MovePicker());
   }

@@ -8,7 +8,7 @@ import { Searcher } from '../engine/search';
 import { SIGNAL_COUNT, SIGNAL_STOP, type CurrMoveInfo } from '../engine/limits';
 import { decodeNetwork, NnueEvaluator } from '../engine/nnue';
 import { embeddedNetwork } from './network';
-import { USE_NNUE_DEFAULT } from './options';
+import { DEFAULT_HASH_MB, USE_NNUE_DEFAULT } from './options';
 import type { FromWorker, PositionSpec, ToWorker } from './worker-messages';
 
 function buildPosition(spec: PositionSpec): Position {
@@ -35,7 +35,7 @@ const WARMUP_FEN = '2bakab2/6r2/2n1c1nc1/p1p2rp1p/4p4/2PN2PC1/P3P3P/6N2/3CA4/1RB
 
 export class SearchService {
   private searcher: Searcher | null = null;
-  private hashMb = 64;
+  private hashMb = DEFAULT_HASH_MB;
   /** The network evaluator, when the network evaluates (null: the hand-written evaluation). */
   private network: NnueEvaluator | null = null;
 
