@@ -84,7 +84,6 @@ interface Search {
 
 export class Session {
   private dialect: Dialect = UCI;
-  private decided = false;
   private cyclone = false;
   private readonly options: OptionValues = defaultOptions();
   private root: BuiltPosition = Session.startPosition();
@@ -213,13 +212,11 @@ export class Session {
         return;
       case 'handshake':
         this.dialect = c.dialect === 'ucci' ? UCCI : this.uciDialect();
-        this.decided = true;
         this.cyclone = false;
         for (const line of this.dialect.handshake(OPTION_SPECS)) this.out.line(line);
         return;
       case 'ucicyclone':
         this.dialect = this.uciDialect();
-        this.decided = true;
         this.cyclone = true;
         return;
       case 'isready':

@@ -1,7 +1,7 @@
 // UCCI output (ElephantEye's dialect, as XQWizard, the UCCI league emulator, gmchess and UCI2WB -x
 // read it): plain integer scores with mates as ±(10000 − plies), `pv` last on the line, `id version`,
 // `nobestmove`, `bye`, and `bestmove … draw|resign`.
-import type { Score, SearchInfo } from '../engine/limits';
+import type { Score } from '../engine/limits';
 import { ENGINE_AUTHOR, ENGINE_NAME, ENGINE_VERSION, MAX_PV_PRINTED, type Dialect } from './dialect';
 import type { OptionSpec } from './options';
 import { moveToIccs } from '../engine/index';

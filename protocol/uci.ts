@@ -1,7 +1,7 @@
 // UCI output as Pikafish speaks it for xiangqi: ICCS moves with ranks 0–9, `score cp N` and
 // `score mate M` (in moves, negative when being mated), `multipv`, `bestmove (none)`, no draw or
 // resign channel, and a silent `quit`.
-import type { Score, SearchInfo } from '../engine/limits';
+import type { Score } from '../engine/limits';
 import { moveToIccs } from '../engine/index';
 import { ENGINE_AUTHOR, ENGINE_NAME, ENGINE_VERSION, MAX_PV_PRINTED, fromRanks10, toRanks10, type Dialect } from './dialect';
 import type { OptionSpec } from './options';
