@@ -566,7 +566,7 @@ export class Session {
   private onInfo(id: number, info: SearchInfo): void {
     const s = this.byId.get(id);
     if (s === undefined || s.reply !== null) return;
-    if (info.multipv <= 1 && info.bound === undefined && info.pv.length > 0) s.lastInfo = info;
+    if (info.multipv <= 1 && info.pv.length > 0) s.lastInfo = info;
     const line = this.dialect.info(info, true);
     if (line === null || s !== this.current) return;
     const now = performance.now();

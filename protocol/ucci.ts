@@ -67,8 +67,8 @@ export const UCCI: Dialect = {
     return lines;
   },
   info(info) {
-    // A bound is not a score; UCCI has no way to say so, so such lines are left out.
-    if (info.bound !== undefined || info.multipv > 1) return null;
+    // UCCI has one line per depth: the extra MultiPV lines are left out.
+    if (info.multipv > 1) return null;
     const pv = info.pv.slice(0, MAX_PV_PRINTED).map(moveToIccs).join(' ');
     return (
       `info depth ${info.depth} seldepth ${info.seldepth} score ${ucciScore(info.score)} time ${info.time} ` +

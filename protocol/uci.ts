@@ -47,11 +47,10 @@ function makeUci(ranksFrom: 0 | 1): Dialect {
       return lines;
     },
     info(info, showMultipv) {
-      const bound = info.bound === 'lower' ? ' lowerbound' : info.bound === 'upper' ? ' upperbound' : '';
       const pv = info.pv.slice(0, MAX_PV_PRINTED).map(move).join(' ');
       return (
         `info depth ${info.depth} seldepth ${info.seldepth}${showMultipv ? ` multipv ${info.multipv}` : ''} ` +
-        `score ${uciScore(info.score)}${bound} nodes ${info.nodes} nps ${info.nps} hashfull ${info.hashfull} ` +
+        `score ${uciScore(info.score)} nodes ${info.nodes} nps ${info.nps} hashfull ${info.hashfull} ` +
         `time ${info.time}${pv === '' ? '' : ` pv ${pv}`}`
       );
     },
