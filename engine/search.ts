@@ -203,6 +203,8 @@ export class Searcher {
   ): SearchResult {
     const share = this.share;
     const helper = share !== null && share.index > 0;
+    // Helpers report nothing: the main searcher speaks for the search.
+    if (helper) onInfo = onCurrMove = undefined;
     this.pos = pos;
     this.onCurrMove = onCurrMove;
     this.limits = limits;

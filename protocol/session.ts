@@ -300,9 +300,10 @@ export class Session {
     while (this.owed.some((s) => s.stopRequested && s.reply === null)) {
       await new Promise<void>((resolve) => this.replyWaiters.push(resolve));
     }
-    // While the worker is busy, readyok goes out at once; when it is idle, a round trip first
-    // makes sure it is alive and has applied earlier option changes (a new hash size, say).
-    if (!this.client.busy && this.client.unavailable === null) await this.client.ping(PING_TIMEOUT_MS);
+    // While the worker is busy, readyok goes out at once; when it is idle, a round trip to it and
+    // to every helper first makes sure they are alive, warmed up and have applied earlier option
+    // changes (a new hash size, say).
+    if (!this.client.busy && this.client.unavailable === null) await this.client.pingAll(PING_TIMEOUT_MS);
     this.out.line('readyok');
   }
 
