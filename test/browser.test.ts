@@ -94,7 +94,7 @@ interface Harness {
   send(line: string): { t: number; index: number };
   waitFor(source: string, from: number, ms: number): Promise<Line>;
   startMoves(): Promise<string[]>;
-  mainThreadInfinite(ms: number): Promise<{ move: string; took: number }>;
+  mainThreadInfinite(ms: number, depth?: number): Promise<{ move: string; took: number }>;
   lines: Line[];
 }
 type PageGlobals = typeof globalThis & { harness: Harness; crossOriginIsolated: boolean };
@@ -193,14 +193,19 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the browser build 
     }
   });
 
-  it("the ES-module core's infinite search waits for stop on the page's main thread without Atomics.wait", async () => {
+  it("the ES-module core's infinite search runs on the page's main thread until stop, without Atomics.wait", async () => {
     const page = await open('coi');
     try {
       const r = await page.evaluate(() => (globalThis as PageGlobals).harness.mainThreadInfinite(300));
       expect(isLegalMove(parseFen(START_FEN), parseIccs(parseFen(START_FEN), r.move))).toBe(true);
-      // Depth 2 takes a few milliseconds; the rest is the wait for the helper worker's stop flag.
+      // It searches until the helper worker's stop flag.
       expect(r.took).toBeGreaterThanOrEqual(250);
       expect(r.took).toBeLessThan(5_000);
+      // One that reaches its depth returns at once: the search never waits (the protocol session
+      // holds a ponder or infinite reply until ponderhit or stop).
+      const d = await page.evaluate(() => (globalThis as PageGlobals).harness.mainThreadInfinite(3000, 2));
+      expect(isLegalMove(parseFen(START_FEN), parseIccs(parseFen(START_FEN), d.move))).toBe(true);
+      expect(d.took).toBeLessThan(1_000);
     } finally {
       await page.close();
     }

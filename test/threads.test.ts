@@ -268,6 +268,17 @@ describe('a parallel search in one thread', () => {
   });
 });
 
+describe('the ponder wait lives only in the session', () => {
+  it('a ponder or infinite search that reaches its depth returns at once, without STOP', () => {
+    for (const limits of [{ depth: 4, ponder: true }, { depth: 4, infinite: true }]) {
+      const t0 = Date.now();
+      const r = new Searcher(4).search(parseFen(START_FEN), limits, new Int32Array(SIGNAL_COUNT));
+      expect(r.depth).toBe(4);
+      expect(Date.now() - t0).toBeLessThan(2000);
+    }
+  });
+});
+
 describe('Threads without shared memory (a browser page that is not cross-origin isolated)', () => {
   it('falls back to one thread and says so in an info string', () => {
     const lines: string[] = [];
