@@ -125,8 +125,13 @@ describe.skipIf(CORES < 2)('Threads 2 through the executable', () => {
     e.send('position startpos', 'go movetime 1500');
     const b = await e.expect(/^bestmove /, 10_000);
     const after = threadCpu(pid);
-    const busy = [...after].filter(([tid, ms]) => ms - (before.get(tid) ?? 0) >= 250);
-    console.log(`threads with >= 250 ms CPU in a 1.5 s search with Threads 2: ${busy.length}`);
+    // Under load the process may get little CPU: count the threads that got at least a third of
+    // what the busiest one got.
+    const used = [...after].map(([tid, ms]) => ms - (before.get(tid) ?? 0));
+    const most = Math.max(...used);
+    const busy = used.filter((ms) => ms >= most / 3);
+    console.log(`CPU ms of the busy threads in a 1.5 s search with Threads 2: ${busy.join(', ')}`);
+    expect(most).toBeGreaterThanOrEqual(100);
     expect(busy.length).toBeGreaterThanOrEqual(2);
     legalBest(b.line, parseFen(START_FEN));
     // go nodes: all threads together stop near the limit.
