@@ -1,7 +1,15 @@
 // The search: iterative deepening, principal-variation alpha-beta with aspiration windows,
 // a transposition table, quiescence search, and the pruning and extensions listed at
-// `negamax`. Single-threaded; allocation-free per node. Progress is reported through a
-// callback; the protocol thread stops or "ponderhits" the search through a shared Int32Array.
+// `negamax`. Allocation-free per node. Progress is reported through a callback; the protocol
+// thread stops or "ponderhits" the search through a shared Int32Array.
+//
+// Parallel search (Lazy SMP): several Searchers, each in its own thread with its own position,
+// histories and stacks, search the same root on one shared transposition table (tt.ts) and help
+// each other through it. The thread plumbing is the caller's (protocol/); here a searcher only
+// gets a ThreadShare. The main searcher (index 0) reports, applies the limits, counts the nodes
+// of all and decides the move (its deepest completed iteration); when it ends it raises STOP,
+// which ends the helpers. Helpers skip some depths (HELPER_SKIP) so that they are not all on the
+// same iteration.
 //
 // Scores and windows are negated as `0 - x`, not `-x`: negating a zero score gives -0, which V8
 // cannot hold as a small integer (optimized code deoptimizes on it, or falls back to floating
@@ -63,6 +71,24 @@ import { timeBudget } from './timeman';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_NONE, BOUND_UPPER, TranspositionTable } from './tt';
 import { CANNON, KNIGHT, MAX_MOVES, ROOK, SLOTS, moveTo } from './types';
 
+/** What one searcher of a parallel search shares with the others. */
+export interface ThreadShare {
+  /** Node count of each searcher, the main one at index 0; each writes only its own slot. */
+  nodes: Float64Array;
+  /** This searcher's slot: 0 for the main searcher, 1.. for helpers. */
+  index: number;
+  /** The search's generation in the shared table (the same for every searcher of one search). */
+  generation: number;
+}
+
+/**
+ * Depth skipping of helper i (i >= 1, cycled over the 20 entries): it skips depth d when
+ * floor((d + phase) / size) is odd. Helper 1 searches only even depths, helper 2 only odd ones,
+ * helpers 3-6 go in blocks of two, and so on.
+ */
+const HELPER_SKIP_SIZE = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+const HELPER_SKIP_PHASE = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+
 export interface HashProbe {
   move: number;
   depth: number;
@@ -110,6 +136,8 @@ export class Searcher {
    * milliseconds depth 1 takes).
    */
   private depthOneDone = false;
+  /** The parallel search this searcher takes part in, or null when it searches alone. */
+  private share: ThreadShare | null = null;
   private limits: SearchLimits = {};
   private rootDepth = 0;
   private onCurrMove: ((info: CurrMoveInfo) => void) | undefined;
@@ -147,8 +175,13 @@ export class Searcher {
   }
 
   clearHash(): void {
-    this.network?.reset();
     this.tt.clear();
+    this.clearHistory();
+  }
+
+  /** Clears what this searcher learnt, but not the table (a helper's table is shared). */
+  clearHistory(): void {
+    this.network?.reset();
     this.history.clear();
     this.correction.clear();
   }
@@ -164,14 +197,42 @@ export class Searcher {
     };
   }
 
-  /** Searches `pos` (left unchanged) within `limits`; returns the best move found. */
+  /**
+   * Searches `pos` (left unchanged) within `limits`; returns the best move found. With `share`,
+   * as one searcher of a parallel search: the main one (index 0) as usual, counting every
+   * searcher's nodes, and raising STOP when it ends; a helper until STOP, without reports (its
+   * limits should be infinite).
+   */
   search(
     pos: Position,
     limits: SearchLimits,
     signals: Int32Array,
     onInfo?: (info: SearchInfo) => void,
     onCurrMove?: (info: CurrMoveInfo) => void,
+    share: ThreadShare | null = null,
   ): SearchResult {
+    this.share = share;
+    try {
+      return this.searchAll(pos, limits, signals, onInfo, onCurrMove);
+    } finally {
+      if (share !== null) {
+        share.nodes[share.index] = this.nodes;
+        if (share.index === 0) Atomics.store(signals, SIGNAL_STOP, 1);
+      }
+    }
+  }
+
+  private searchAll(
+    pos: Position,
+    limits: SearchLimits,
+    signals: Int32Array,
+    onInfo?: (info: SearchInfo) => void,
+    onCurrMove?: (info: CurrMoveInfo) => void,
+  ): SearchResult {
+    const share = this.share;
+    const helper = share !== null && share.index > 0;
+    // Helpers report nothing: the main searcher speaks for the search.
+    if (helper) onInfo = onCurrMove = undefined;
     this.pos = pos;
     this.onCurrMove = onCurrMove;
     this.limits = limits;
@@ -185,8 +246,11 @@ export class Searcher {
     this.setTimeLimits();
     this.nodeLimit = limits.nodes !== undefined && limits.nodes > 0 ? limits.nodes : Infinity;
     this.nullMinPly = 0;
-    this.tt.newSearch();
+    if (share === null) this.tt.newSearch();
+    else this.tt.setGeneration(share.generation);
     this.history.age();
+    // A helper's moves are never played: it may stop at once.
+    if (helper) this.depthOneDone = true;
 
     // Root moves: legal, not excluded.
     const n = generateLegal(pos, this.rootBuf, 0);
@@ -214,7 +278,9 @@ export class Searcher {
     let lastBestChange = 0;
     let previousScore = 0;
 
+    const skip = helper ? (share.index - 1) % HELPER_SKIP_SIZE.length : -1;
     for (let depth = 1; depth <= maxDepth; depth++) {
+      if (skip >= 0 && depth > 1 && (((depth + HELPER_SKIP_PHASE[skip]) / HELPER_SKIP_SIZE[skip]) | 0) % 2 === 1) continue;
       this.rootDepth = depth;
       this.rootPrevScores = this.rootScores.slice();
       for (this.pvIndex = 0; this.pvIndex < multiPv; this.pvIndex++) {
@@ -255,14 +321,15 @@ export class Searcher {
       bestPv = this.rootPvs[0];
       const elapsed = Date.now() - this.startTime;
       if (onInfo) {
+        const nodes = this.totalNodes();
         for (let i = 0; i < multiPv; i++) {
           onInfo({
             depth,
             seldepth: Math.max(this.seldepth, depth),
             multipv: i + 1,
             score: toScore(this.rootScores[i]),
-            nodes: this.nodes,
-            nps: Math.round((this.nodes * 1000) / Math.max(1, elapsed)),
+            nodes,
+            nps: Math.round((nodes * 1000) / Math.max(1, elapsed)),
             time: elapsed,
             hashfull: this.tt.hashfull(),
             pv: this.rootPvs[i],
@@ -282,16 +349,15 @@ export class Searcher {
       }
       previousScore = bestScore;
     }
-    // A ponder or infinite search must not answer before it is told to stop.
-    while ((this.pondering || this.limits.infinite) && !this.checkSignals()) waitBriefly();
-
+    // A ponder or infinite search that ends by itself (its depth reached) answers now: the
+    // protocol holds the reply until ponderhit or stop (session.ts).
     const elapsed = Date.now() - this.startTime;
     return {
       bestMove,
       ponderMove: bestPv.length > 1 ? bestPv[1] : 0,
       score: toScore(bestScore),
       depth: completedDepth,
-      nodes: this.nodes,
+      nodes: this.totalNodes(),
       time: elapsed,
     };
   }
@@ -299,6 +365,16 @@ export class Searcher {
   /** Current node count (for the protocol's status lines). */
   get nodeCount(): number {
     return this.nodes;
+  }
+
+  /** Nodes of the whole search: this searcher's, plus the helpers' when it is the main one. */
+  private totalNodes(): number {
+    const share = this.share;
+    if (share === null || share.index !== 0) return this.nodes;
+    share.nodes[0] = this.nodes;
+    let total = 0;
+    for (let i = 0; i < share.nodes.length; i++) total += share.nodes[i];
+    return total;
   }
 
   private setTimeLimits(): void {
@@ -309,6 +385,7 @@ export class Searcher {
 
   /** Polls the shared signals and the limits; sets `stopped`. Returns true if the search must stop. */
   private checkSignals(): boolean {
+    if (this.share !== null) this.share.nodes[this.share.index] = this.nodes;
     if (!this.depthOneDone) return false;
     if (Atomics.load(this.signals, SIGNAL_STOP) !== 0) {
       this.stopped = true;
@@ -324,7 +401,7 @@ export class Searcher {
       this.setTimeLimits();
     }
     if (this.limits.infinite) return false;
-    if (this.nodes >= this.nodeLimit) this.stopped = true;
+    if ((this.share === null ? this.nodes : this.totalNodes()) >= this.nodeLimit) this.stopped = true;
     else if (Date.now() - this.startTime >= this.hardLimit) this.stopped = true;
     return this.stopped;
   }
@@ -825,25 +902,3 @@ export function toScore(score: number): Score {
   if (score < -MATE_BOUND) return { mate: -Math.ceil((MATE + score) / 2) };
   return { cp: score };
 }
-
-let sleeper: Int32Array | null = null;
-
-/**
- * Sleeps about a millisecond while a finished ponder or infinite search waits for its stop
- * signal. Needs a thread that may block (a worker); without SharedArrayBuffer, or on a browser's
- * main thread, it just returns, and the caller polls.
- */
-function waitBriefly(): void {
-  if (sleeper === null && typeof SharedArrayBuffer !== 'undefined' && mayBlock()) sleeper = new Int32Array(new SharedArrayBuffer(4));
-  if (sleeper !== null) Atomics.wait(sleeper, 0, 0, 1);
-}
-
-/**
- * A browser's main thread (a window, where `document` exists) must never block: Atomics.wait
- * throws there. Workers and Node may. (Such a caller also cannot receive a stop while it polls,
- * so it should not run ponder or infinite searches; the web worker build never does.)
- */
-function mayBlock(): boolean {
-  return typeof (globalThis as { document?: unknown }).document === 'undefined';
-}
-

@@ -20,7 +20,8 @@ import { availableParallelism } from 'node:os';
 import type { Network } from '../engine/nnue';
 import { embeddedNetwork } from './network';
 import { readNetworkFile } from './network-file';
-import { MAX_HASH_MB, USE_NNUE_DEFAULT } from './options';
+import { MAX_HASH_MB, USE_NNUE_DEFAULT, threadLimit } from './options';
+import { runThreadsBench } from './bench-threads';
 import { Output } from './output';
 import { runSession } from './stdio-session';
 
@@ -203,9 +204,11 @@ function buildProgram(): Command {
     })
     .option('--evalfile <file>', 'network file for --eval nnue (default: the built-in network)')
     .option('--no-simd', 'with --eval nnue: the JavaScript loops instead of WebAssembly SIMD (same nodes, to compare speed)')
+    .option('--threads <n>', `search with the engine's workers and n threads, 1 to ${threadLimit(availableParallelism())} (speed and time to depth; the node count is no signature)`, intIn(1, threadLimit(availableParallelism())))
     .exitOverride()
-    .action((opts: { depth?: number; hash?: number; verbose?: boolean; eval?: string; evalfile?: string; simd?: boolean }) => {
+    .action(async (opts: { depth?: number; hash?: number; verbose?: boolean; eval?: string; evalfile?: string; simd?: boolean; threads?: number }) => {
       let network: Network | 'classical' = 'classical';
+      let networkBytes: Uint8Array | null = null;
       const kind = opts.eval ?? (USE_NNUE_DEFAULT ? 'nnue' : 'classical');
       if (opts.evalfile !== undefined && kind !== 'nnue') {
         process.stderr.write('chuhan bench: --evalfile needs --eval nnue\n');
@@ -222,7 +225,25 @@ function buildProgram(): Command {
             return;
           }
           network = r.network;
+          networkBytes = r.bytes;
         }
+      }
+      if (opts.threads !== undefined) {
+        if (opts.simd === false) {
+          process.stderr.write('chuhan bench: --no-simd does not apply to --threads (the workers use the engine\'s evaluation)\n');
+          process.exitCode = USAGE_ERROR;
+          return;
+        }
+        try {
+          await runThreadsBench(
+            { depth: opts.depth ?? BENCH_DEFAULT_DEPTH, hash: opts.hash ?? BENCH_DEFAULT_HASH, threads: opts.threads, verbose: opts.verbose, useNetwork: kind === 'nnue', network: networkBytes },
+            writeLine,
+          );
+        } catch (err) {
+          process.stderr.write(`chuhan bench: ${err instanceof Error ? err.message : String(err)}\n`);
+          process.exitCode = 1;
+        }
+        return;
       }
       runBench({ ...opts, network }, writeLine);
     });

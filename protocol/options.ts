@@ -75,12 +75,14 @@ export const EMBEDDED_NETWORK = '<embedded>';
  */
 export const USE_NNUE_DEFAULT = true;
 export const MAX_HASH_MB = 1024;
+/** Most search threads the option accepts on any machine; the session announces at most its cores. */
+export const MAX_THREADS = 64;
 const LEVELS = ['none', 'small', 'medium', 'large'];
 
 export const OPTION_SPECS: readonly OptionSpec[] = [
   { key: 'usemillisec', type: 'check', ucci: 'usemillisec', uci: null, default: true },
   { key: 'hash', type: 'spin', ucci: 'hashsize', uci: 'Hash', default: DEFAULT_HASH_MB, min: 0, max: MAX_HASH_MB, uciMin: 1 },
-  { key: 'threads', type: 'spin', ucci: 'threads', uci: 'Threads', default: 1, min: 0, max: 1, uciMin: 1, informational: 'one search thread' },
+  { key: 'threads', type: 'spin', ucci: 'threads', uci: 'Threads', default: 1, min: 0, max: MAX_THREADS, uciMin: 1 },
   { key: 'ponder', type: 'check', ucci: 'ponder', uci: 'Ponder', default: false, informational: 'the GUI may send go ponder' },
   { key: 'multipv', type: 'spin', ucci: null, uci: 'MultiPV', default: 1, min: 1, max: 64 },
   { key: 'overhead', type: 'spin', ucci: 'moveoverhead', uci: 'Move Overhead', default: MOVE_OVERHEAD, min: 0, max: 5000 },
@@ -112,6 +114,17 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   // UCI_Variant to xiangqi chooses 1-10, since only Fairy-Stockfish-style GUIs send it.
   { key: 'ranks', type: 'combo', ucci: null, uci: 'Ranks', default: '0-9', vars: ['0-9', '1-10'] },
 ];
+
+/** The options as announced on a machine with `cores` logical processors (Threads up to them, at most MAX_THREADS). */
+export function optionSpecs(cores: number): OptionSpec[] {
+  const max = threadLimit(cores);
+  return OPTION_SPECS.map((spec) => (spec.key === 'threads' ? { ...spec, max } : spec));
+}
+
+/** Threads' maximum on a machine with `cores` logical processors. */
+export function threadLimit(cores: number): number {
+  return Math.max(1, Math.min(MAX_THREADS, Math.floor(cores) || 1));
+}
 
 /** Canonical form of an option name for matching: lower case, `_` as space, single spaces. */
 export function normalizeName(name: string): string {
@@ -190,9 +203,9 @@ const FALSE_WORDS = new Set(['false', 'off', 'no', '0']);
 
 /**
  * Applies `setoption <name> [value]` to `values`. `label` is the name as the GUI wrote it, used
- * in messages.
+ * in messages; `cores` bounds Threads (see optionSpecs).
  */
-export function setOption(values: OptionValues, label: string, rawValue: string, dialect: 'ucci' | 'uci' = 'ucci'): SetResult {
+export function setOption(values: OptionValues, label: string, rawValue: string, dialect: 'ucci' | 'uci' = 'ucci', cores = MAX_THREADS): SetResult {
   const spec = findOption(label);
   if (spec === undefined) return { changed: false, warnings: [] };
   const value = rawValue.trim();
@@ -223,7 +236,7 @@ export function setOption(values: OptionValues, label: string, rawValue: string,
       }
       let n = Number(value);
       const min = (dialect === 'uci' ? spec.uciMin : undefined) ?? spec.min ?? 0;
-      const max = spec.max ?? Number.MAX_SAFE_INTEGER;
+      const max = spec.key === 'threads' ? threadLimit(cores) : (spec.max ?? Number.MAX_SAFE_INTEGER);
       // UCCI's 0 for hashsize/threads means "let the engine choose": the default.
       const zeroMeansDefault = min === 0 && (spec.key === 'hash' || spec.key === 'threads');
       const unit = spec.key === 'hash' ? ' MB' : '';

@@ -33,7 +33,7 @@ import { NnueEvaluator, type Network } from '../engine/nnue';
 import { embeddedNetwork } from './network';
 import { planSearch, type SearchPlan } from './clock';
 import type { Dialect } from './dialect';
-import { EMBEDDED_NETWORK, OPTION_SPECS, clip, defaultOptions, setOption, type OptionValues } from './options';
+import { EMBEDDED_NETWORK, clip, defaultOptions, optionSpecs, setOption, type OptionValues } from './options';
 import type { LineOutput } from './output';
 import { commandWord, parseLine, type Command, type GoCommand, type PositionText } from './parser';
 import { SearchClient } from './search-client';
@@ -213,7 +213,7 @@ export class Session {
       case 'handshake':
         this.dialect = c.dialect === 'ucci' ? UCCI : this.uciDialect();
         this.cyclone = false;
-        for (const line of this.dialect.handshake(OPTION_SPECS)) this.out.line(line);
+        for (const line of this.dialect.handshake(optionSpecs(this.host.worker.cores))) this.out.line(line);
         return;
       case 'ucicyclone':
         this.dialect = this.uciDialect();
@@ -297,14 +297,15 @@ export class Session {
     while (this.owed.some((s) => s.stopRequested && s.reply === null)) {
       await new Promise<void>((resolve) => this.replyWaiters.push(resolve));
     }
-    // While the worker is busy, readyok goes out at once; when it is idle, a round trip first
-    // makes sure it is alive and has applied earlier option changes (a new hash size, say).
-    if (!this.client.busy && this.client.unavailable === null) await this.client.ping(PING_TIMEOUT_MS);
+    // While the worker is busy, readyok goes out at once; when it is idle, a round trip to it and
+    // to every helper first makes sure they are alive, warmed up and have applied earlier option
+    // changes (a new hash size, say).
+    if (!this.client.busy && this.client.unavailable === null) await this.client.pingAll(PING_TIMEOUT_MS);
     this.out.line('readyok');
   }
 
   private setoption(name: string, value: string): void {
-    const r = setOption(this.options, name, value, this.dialect.name);
+    const r = setOption(this.options, name, value, this.dialect.name, this.host.worker.cores);
     for (const w of r.warnings) this.note(w);
     if (r.spec === undefined) {
       // UCI engines say so (Stockfish's wording); UCCI GUIs send options nobody announced.
@@ -323,8 +324,22 @@ export class Session {
     }
     if (!r.changed) return;
     if (r.spec.key === 'hash') this.client.setHash(this.options.hash);
+    if (r.spec.key === 'threads') this.applyThreads();
     if (r.spec.key === 'usennue' || r.spec.key === 'evalfile') this.applyEvaluation(r.spec.key);
     if (r.spec.key === 'newgame') this.newGame();
+  }
+
+  /** Starts or ends helper threads for the next searches (Threads); says so when fewer run. */
+  private applyThreads(): void {
+    const asked = this.options.threads;
+    const running = this.client.setThreads(asked);
+    if (running < asked) {
+      const why = this.host.worker.shared
+        ? 'helper threads could not start'
+        : 'several threads need SharedArrayBuffer, which a browser gives only to a cross-origin-isolated page';
+      this.note(`Threads ${asked}: ${why}; searching with ${running} thread${running === 1 ? '' : 's'}`);
+    }
+    this.debug(`search threads: ${running} (the main search and ${this.client.helperCount} helper${this.client.helperCount === 1 ? '' : 's'})`);
   }
 
   /**
@@ -429,7 +444,7 @@ export class Session {
     }
     if (excluded.length > 0) plan.limits.excluded = excluded;
     if (this.options.debug) {
-      this.note(`go limits ${JSON.stringify({ ...plan.limits, overhead: undefined })}${plan.clock === undefined ? '' : `; clock ${plan.clock}`}`);
+      this.note(`go limits ${JSON.stringify({ ...plan.limits, overhead: undefined })}${plan.clock === undefined ? '' : `; clock ${plan.clock}`}; threads ${this.client.helperCount + 1}`);
       if (plan.hardStop !== undefined) this.note(`go hard stop after ${plan.hardStop} ms`);
     }
 

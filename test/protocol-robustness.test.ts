@@ -5,6 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { START_FEN } from '../engine/index';
 import { EngineProcess, builtEngine, legalBest, startChuhan } from './e2e-engine';
 import { position } from './helpers';
+import { availableParallelism } from 'node:os';
+
+/** Threads' maximum here: the machine's cores, at most 64. */
+const THREADS_MAX = Math.min(64, availableParallelism());
 
 let exe: string;
 beforeAll(() => {
@@ -129,17 +133,17 @@ describe('bad input, UCCI', () => {
   it('option values out of range are clamped and said so; unknown options are ignored quietly', async () => {
     e.send('setoption debug false');
     await e.sync();
-    e.send('setoption hashsize 99999', 'setoption threads 8', 'setoption moveoverhead -5', 'setoption guiname XQWizard');
+    e.send('setoption hashsize 99999', 'setoption threads 99', 'setoption moveoverhead -5', 'setoption guiname XQWizard');
     e.send('setoption useegtb true', 'setoption ponder maybe', 'setoption style wild');
     const out = await e.sync();
     expect(out).toEqual([
       'info string option hashsize value 99999 is out of range 0..1024; using 1024',
-      'info string option threads value 8 is out of range 0..1; using 1',
+      `info string option threads value 99 is out of range 0..${THREADS_MAX}; using ${THREADS_MAX}`,
       'info string option moveoverhead value -5 is out of range 0..5000; using 0',
       "info string option ponder expects true or false, got 'maybe'; left at false",
       "info string option style expects one of solid, normal, risky, got 'wild'; left at normal",
     ]);
-    e.send('setoption hashsize 16', 'setoption moveoverhead 30', 'setoption debug true');
+    e.send('setoption hashsize 16', 'setoption threads 1', 'setoption moveoverhead 30', 'setoption debug true');
     await e.sync();
   });
 
