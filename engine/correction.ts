@@ -11,7 +11,7 @@
 
 import { gravity } from './history';
 import { Position } from './position';
-import { MAX_PLY } from './searchconst';
+import { MAX_PLY } from './search-params';
 
 /** Entries per side in each table (a power of two). */
 const SIZE = 16384;

@@ -4,8 +4,15 @@
 // geometry (ranks counted from its own back rank), and the result is red minus black; so
 // mirroring the board top to bottom with colours swapped negates the score, and mirroring
 // it left to right leaves it unchanged (the tables are left-right symmetric). The terms were
-// written by hand; their weights and the tables are fitted by bench/tune and live in
-// eval-params.ts (a weight of 0 means the fit found the tables already carry the term):
+// written by hand; their weights and the tables are fitted by bench/tune (eval-fitted.ts, with
+// the hand-set values of eval-overrides.ts on top; eval-params.ts). A weight of 0 means the fit
+// found the tables already carry the term.
+//
+// The tuner reads the evaluation itself: `evaluate(pos, trace)` adds to `trace`, for every
+// weight, the number it was multiplied by (red's view), so that
+//   evaluate, from red's view = materialScore from red's view + Σ trace[w] × WEIGHTS[w].
+// Without a trace (the search) the terms skip that bookkeeping and the weight-0 terms.
+//
 //
 //  1. Material and placement (pst.ts), kept incrementally by Position, blended between the
 //     middle-game and end-game values by PHASE (chariots, horses and cannons left).
@@ -32,7 +39,16 @@
 //     palace (see palaceAttack); two or more of them score KING_DANGER times the square of
 //     their attack units over 4.
 
-import {
+import { WEIGHTS, WEIGHT_NAMES, WeightName } from './eval-params';
+import { FILE_LINES, RANK_LINES, fileEntry, rankEntry } from './lines';
+import { KNIGHT_LEG, KNIGHT_T } from './movegen';
+import { Position } from './position';
+import { PHASE_MAX } from './pst';
+
+import { WALL } from './attacks';
+import { ADVISOR, BISHOP, BLACK, CANNON, IN_PALACE, KING, KNIGHT, OWN_HALF, PAWN, RED, ROOK, SLOTS } from './types';
+
+const {
   ATTACK_NO_ADVISOR,
   ATTACK_PAIRS,
   BOTTOM_CANNON,
@@ -50,38 +66,22 @@ import {
   SOLDIER_NEAR_KING,
   SOLDIER_NO_ADVISOR,
   TEMPO,
-} from './eval-params';
-import { FILE_LINES, RANK_LINES, fileEntry, rankEntry } from './lines';
-import { KNIGHT_LEG, KNIGHT_T } from './movegen';
-import { Position } from './position';
-import { PHASE_MAX } from './pst';
-
+} = WEIGHTS;
 export { TEMPO };
-import { WALL } from './attacks';
-import { ADVISOR, BISHOP, BLACK, CANNON, IN_PALACE, KING, KNIGHT, OWN_HALF, PAWN, RED, ROOK } from './types';
 
-const SLOTS = 8;
+/** Per weight, the number evaluate multiplied it by, from red's point of view (see the header). */
+export type EvalTrace = Record<WeightName, number>;
+
+/** A trace with every count at 0. */
+export function newTrace(): EvalTrace {
+  const t = {} as EvalTrace;
+  for (const w of WEIGHT_NAMES) t[w] = 0;
+  return t;
+}
 
 /** A term with weight 0 is skipped (typed as number so that any fitted value compiles). */
 function active(weight: number): boolean {
   return weight !== 0;
-}
-
-/**
- * Term 10's count: the enemy chariots, horses and cannons standing in the half of side `us`.
- * The evaluation counts them while it reads the piece lists (pieceTerms); this separate count
- * serves the tuner's feature extraction, whose `verify` checks the two against each other.
- */
-export function attackersInHalf(pos: Position, us: number): number {
-  const pl = pos.plist;
-  const pc = pos.pcount;
-  const thi = (us ^ 1) << 3;
-  let n = 0;
-  for (let kind = KNIGHT; kind <= CANNON; kind++) {
-    const code = kind | thi;
-    for (let i = 0, c = pc[code]; i < c; i++) if (OWN_HALF[us * 256 + pl[code * SLOTS + i]] !== 0) n++;
-  }
-  return n;
 }
 
 /** 1 when the line table's piece at from + offset (offset 0 = none) belongs to `them`, else 0. */
@@ -90,7 +90,7 @@ function enemyAt(b: Uint8Array, from: number, offset: number, them: number): num
 }
 
 /** Term 7's horse mobility: unblocked jumps from `from` to a point not held by side `us`. */
-export function horseMobility(b: Uint8Array, from: number, us: number): number {
+function horseMobility(b: Uint8Array, from: number, us: number): number {
   let mob = 0;
   for (let k = from * 8, end = k + 8; k < end; k++) {
     const t = KNIGHT_T[k];
@@ -207,8 +207,9 @@ const invaders = new Int32Array(2);
  * once: their cannons against the enemy king (3/4), their horses near the enemy palace (5),
  * their soldiers (6), their mobility and open files (7/8) and their attack on the palace (11).
  * Also counts their chariots, horses and cannons in the enemy half into invaders[them] (10).
+ * With a trace, adds each weight's count there (negated for black) and computes every term.
  */
-function pieceTerms(pos: Position, us: number): number {
+function pieceTerms(pos: Position, us: number, tr: EvalTrace | undefined): number {
   const b = pos.board;
   const pl = pos.plist;
   const pc = pos.pcount;
@@ -219,6 +220,7 @@ function pieceTerms(pos: Position, us: number): number {
   const fo = pos.fileOcc;
   const ksq = pl[(KING | (them << 3)) * SLOTS];
   const kfile = ksq & 15;
+  const s = us === RED ? 1 : -1;
   let score = 0;
   let inHalf = 0;
 
@@ -232,14 +234,24 @@ function pieceTerms(pos: Position, us: number): number {
     if ((c & 15) === kfile) {
       const fe = fileEntry(fo, ksq);
       const hi = offset > 0;
-      if ((hi ? FILE_LINES.firstHi[fe] : FILE_LINES.firstLo[fe]) === offset) score += HOLLOW_CANNON;
-      else if ((hi ? FILE_LINES.secondHi[fe] : FILE_LINES.secondLo[fe]) === offset) score += CENTRAL_CANNON;
+      if ((hi ? FILE_LINES.firstHi[fe] : FILE_LINES.firstLo[fe]) === offset) {
+        score += HOLLOW_CANNON;
+        if (tr !== undefined) tr.HOLLOW_CANNON += s;
+      } else if ((hi ? FILE_LINES.secondHi[fe] : FILE_LINES.secondLo[fe]) === offset) {
+        score += CENTRAL_CANNON;
+        if (tr !== undefined) tr.CENTRAL_CANNON += s;
+      }
     } else if (c >> 4 === ksq >> 4 && ksq >> 4 === (them === RED ? 3 : 12)) {
       const re = rankEntry(ro, ksq);
-      if ((offset > 0 ? RANK_LINES.firstHi[re] : RANK_LINES.firstLo[re]) === offset) score += BOTTOM_CANNON;
+      if ((offset > 0 ? RANK_LINES.firstHi[re] : RANK_LINES.firstLo[re]) === offset) {
+        score += BOTTOM_CANNON;
+        if (tr !== undefined) tr.BOTTOM_CANNON += s;
+      }
     }
-    if (active(CANNON_MOBILITY)) {
-      score += (RANK_LINES.empties[rankEntry(ro, c)] + FILE_LINES.empties[fileEntry(fo, c)]) * CANNON_MOBILITY;
+    if (active(CANNON_MOBILITY) || tr !== undefined) {
+      const mob = RANK_LINES.empties[rankEntry(ro, c)] + FILE_LINES.empties[fileEntry(fo, c)];
+      score += mob * CANNON_MOBILITY;
+      if (tr !== undefined) tr.CANNON_MOBILITY += s * mob;
     }
   }
 
@@ -250,10 +262,17 @@ function pieceTerms(pos: Position, us: number): number {
     inHalf += OWN_HALF[half + h];
     const df = (h & 15) - kfile;
     const r = them === RED ? (h >> 4) - 3 : 12 - (h >> 4);
-    if (df >= -2 && df <= 2 && r <= 4 && r >= 1) score += HORSE_NEAR_PALACE;
+    if (df >= -2 && df <= 2 && r <= 4 && r >= 1) {
+      score += HORSE_NEAR_PALACE;
+      if (tr !== undefined) tr.HORSE_NEAR_PALACE += s;
+    }
     const mob = horseMobility(b, h, us);
     score += mob * HORSE_MOBILITY;
     if (mob <= 1) score -= HORSE_TRAPPED;
+    if (tr !== undefined) {
+      tr.HORSE_MOBILITY += s * mob;
+      if (mob <= 1) tr.HORSE_TRAPPED -= s;
+    }
   }
 
   // 6. Our crossed soldiers (and the files they stand on, for term 8).
@@ -267,7 +286,12 @@ function pieceTerms(pos: Position, us: number): number {
     if (r >= 5) {
       score += (2 - theirAdvisors) * SOLDIER_NO_ADVISOR;
       const df = (p & 15) - kfile;
-      if (r >= 7 && df >= -1 && df <= 1) score += SOLDIER_NEAR_KING;
+      const near = r >= 7 && df >= -1 && df <= 1;
+      if (near) score += SOLDIER_NEAR_KING;
+      if (tr !== undefined) {
+        tr.SOLDIER_NO_ADVISOR += s * (2 - theirAdvisors);
+        if (near) tr.SOLDIER_NEAR_KING += s;
+      }
     }
   }
 
@@ -276,7 +300,7 @@ function pieceTerms(pos: Position, us: number): number {
   for (let i = 0, n = pc[rk]; i < n; i++) {
     const from = pl[rk * SLOTS + i];
     inHalf += OWN_HALF[half + from];
-    if (active(ROOK_MOBILITY)) {
+    if (active(ROOK_MOBILITY) || tr !== undefined) {
       const re = rankEntry(ro, from);
       const fe = fileEntry(fo, from);
       const mob =
@@ -287,12 +311,20 @@ function pieceTerms(pos: Position, us: number): number {
         enemyAt(b, from, FILE_LINES.firstLo[fe], them) +
         enemyAt(b, from, FILE_LINES.firstHi[fe], them);
       score += mob * ROOK_MOBILITY;
+      if (tr !== undefined) tr.ROOK_MOBILITY += s * mob;
     }
-    if ((soldierFiles & (1 << (from & 15))) === 0) score += ROOK_OPEN_FILE;
+    if ((soldierFiles & (1 << (from & 15))) === 0) {
+      score += ROOK_OPEN_FILE;
+      if (tr !== undefined) tr.ROOK_OPEN_FILE += s;
+    }
   }
 
   // 11. Our attack on their palace.
-  if (active(KING_DANGER)) score += palaceAttack(pos, us) * KING_DANGER;
+  if (active(KING_DANGER) || tr !== undefined) {
+    const units = palaceAttack(pos, us);
+    score += units * KING_DANGER;
+    if (tr !== undefined) tr.KING_DANGER += s * units;
+  }
 
   invaders[them] = inHalf;
   return score;
@@ -300,9 +332,9 @@ function pieceTerms(pos: Position, us: number): number {
 
 /**
  * The terms 2 and 10 for side `us` (positive = good for `us`): our shell and our palace against
- * their attacking force. pieceTerms must have counted invaders[us] first.
+ * their attacking force. pieceTerms must have counted invaders[us] first. Traced as pieceTerms.
  */
-function defenceTerms(pos: Position, us: number): number {
+function defenceTerms(pos: Position, us: number, tr: EvalTrace | undefined): number {
   const pc = pos.pcount;
   const uhi = us << 3;
   const thi = (us ^ 1) << 3;
@@ -313,6 +345,13 @@ function defenceTerms(pos: Position, us: number): number {
   // 10. Their chariots, horses and cannons in our half.
   const n = invaders[us];
   score -= ((n * (n - 1)) >> 1) * ATTACK_PAIRS + n * (2 - advisors) * ATTACK_NO_ADVISOR;
+  if (tr !== undefined) {
+    const s = us === RED ? 1 : -1;
+    tr.SHELL_ADVISOR -= s * (2 - advisors) * force;
+    tr.SHELL_BISHOP -= s * (2 - pc[BISHOP | uhi]) * force;
+    tr.ATTACK_PAIRS -= s * ((n * (n - 1)) >> 1);
+    tr.ATTACK_NO_ADVISOR -= s * n * (2 - advisors);
+  }
   return score;
 }
 
@@ -324,10 +363,14 @@ export function materialScore(pos: Position): number {
   return pos.side === RED ? base : 0 - base;
 }
 
-/** Static evaluation from the side to move's point of view. */
-export function evaluate(pos: Position): number {
+/**
+ * Static evaluation from the side to move's point of view. With `trace`, also adds there the
+ * count of every weight (see the header); the score is the same.
+ */
+export function evaluate(pos: Position, trace?: EvalTrace): number {
   const terms =
-    pieceTerms(pos, RED) - pieceTerms(pos, BLACK) + defenceTerms(pos, RED) - defenceTerms(pos, BLACK);
+    pieceTerms(pos, RED, trace) - pieceTerms(pos, BLACK, trace) + defenceTerms(pos, RED, trace) - defenceTerms(pos, BLACK, trace);
+  if (trace !== undefined) trace.TEMPO += pos.side === RED ? 1 : -1;
   return materialScore(pos) + (pos.side === RED ? terms : 0 - terms) + TEMPO;
 }
 
@@ -356,8 +399,8 @@ export interface EvaluationTerms {
 }
 
 export function evaluationTerms(pos: Position): EvaluationTerms {
-  const pieces: [number, number] = [pieceTerms(pos, RED), pieceTerms(pos, BLACK)];
-  const defence: [number, number] = [defenceTerms(pos, RED), defenceTerms(pos, BLACK)];
+  const pieces: [number, number] = [pieceTerms(pos, RED, undefined), pieceTerms(pos, BLACK, undefined)];
+  const defence: [number, number] = [defenceTerms(pos, RED, undefined), defenceTerms(pos, BLACK, undefined)];
   const palace: [number, number] = active(KING_DANGER)
     ? [palaceAttack(pos, RED) * KING_DANGER, palaceAttack(pos, BLACK) * KING_DANGER]
     : [0, 0];

@@ -3,7 +3,7 @@
 // History is indexed by (piece code, target square) and updated with "gravity", so that the
 // scores stay within +-HISTORY_MAX and recent results weigh more than old ones.
 
-import { MAX_PLY } from './searchconst';
+import { MAX_PLY } from './search-params';
 
 export const HISTORY_MAX = 16384;
 

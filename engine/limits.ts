@@ -42,8 +42,6 @@ export interface SearchInfo {
   /** 1-based index of this line when MultiPV > 1. */
   multipv: number;
   score: Score;
-  /** Set when the score is only a bound (aspiration-window fail). */
-  bound?: 'lower' | 'upper';
   nodes: number;
   nps: number;
   /** Milliseconds since the search started. */

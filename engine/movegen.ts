@@ -25,10 +25,11 @@ import {
   PAWN,
   RED,
   ROOK,
+  SLOTS,
   forward,
+  moveTo,
 } from './types';
 
-const SLOTS = 8;
 
 // Target tables, 0-terminated, 8 entries per square (per colour where the rule depends on it).
 const KING_T = new Uint8Array(2 * 256 * 8);
@@ -381,7 +382,7 @@ export function givesCheck(pos: Position, m: number): boolean {
   const b = pos.board;
   const k = pos.plist[(KING | ((us ^ 1) << 3)) * SLOTS];
   const from = m & 255;
-  const to = (m >> 8) & 255;
+  const to = moveTo(m);
   // Most moves touch none of those: a chariot, cannon, king, advisor or elephant move that is
   // clear of the enemy king's lines and legs checks nothing.
   const kind = b[from] & 7;
@@ -393,7 +394,7 @@ export function givesCheck(pos: Position, m: number): boolean {
 export function isLegal(pos: Position, move: number): boolean {
   const b = pos.board;
   const from = move & 255;
-  const to = (move >> 8) & 255;
+  const to = moveTo(move);
   const p = b[from];
   const c = b[to];
   const us = pos.side;
@@ -484,7 +485,7 @@ export function filterEvasions(pos: Position, buf: Int32Array, start: number, en
   for (let i = start; i < end; i++) {
     const m = buf[i];
     const from = m & 255;
-    const to = (m >> 8) & 255;
+    const to = moveTo(m);
     if (target !== 0 && from !== k && to !== target && to !== leg && from !== screen) {
       // Not on the line between the king and a checking chariot or cannon: no answer.
       if (lo === 0 || to <= lo || to >= hi || (onRank ? to >> 4 !== k >> 4 : (to & 15) !== (k & 15))) continue;
@@ -502,7 +503,7 @@ export function generateLegal(pos: Position, buf: Int32Array, n: number): number
 /** Is the move possible for the side to move under the piece rules (not checking king safety)? */
 export function isPseudoLegal(pos: Position, move: number): boolean {
   const from = move & 255;
-  const to = (move >> 8) & 255;
+  const to = moveTo(move);
   if (from === to || !IN_BOARD[from] || !IN_BOARD[to] || move >>> 16 !== 0) return false;
   const b = pos.board;
   const p = b[from];
@@ -627,7 +628,7 @@ function quietsFromTable(
 export function quickLegal(pos: Position, m: number, ksq: number, check: boolean): boolean {
   if (!check) {
     const from = m & 255;
-    const to = (m >> 8) & 255;
+    const to = moveTo(m);
     if (clearOfKing(ksq, from, to)) return true;
     // Not in check and not a king move: only the lines and legs the move touches can matter.
     const b = pos.board;

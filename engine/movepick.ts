@@ -10,7 +10,7 @@ import { History, SQ90 } from './history';
 import { filterEvasions, generateCaptures, generatePseudo, generateQuiets, givesCheck, isLegal, isPseudoLegal } from './movegen';
 import { Position } from './position';
 import { see, SEE_VALUE } from './see';
-import { MAX_MOVES } from './types';
+import { MAX_MOVES, moveTo } from './types';
 
 const STAGE_TT = 0;
 const STAGE_GEN_CAPTURES = 1;
@@ -118,7 +118,7 @@ export class MovePicker {
             if (m === this.ttMove) continue;
             const b = this.pos.board;
             // Only captures by a more valuable piece can lose material.
-            if (SEE_VALUE[b[m & 255] & 7] > SEE_VALUE[b[(m >> 8) & 255] & 7] && see(this.pos, m) < 0) {
+            if (SEE_VALUE[b[m & 255] & 7] > SEE_VALUE[b[moveTo(m)] & 7] && see(this.pos, m) < 0) {
               this.bad[this.nBad++] = m;
               continue;
             }
@@ -192,7 +192,7 @@ export class MovePicker {
           while (this.idx < this.n) {
             const m = this.pickBest();
             const b = this.pos.board;
-            if (SEE_VALUE[b[m & 255] & 7] > SEE_VALUE[b[(m >> 8) & 255] & 7] && see(this.pos, m) < 0) continue;
+            if (SEE_VALUE[b[m & 255] & 7] > SEE_VALUE[b[moveTo(m)] & 7] && see(this.pos, m) < 0) continue;
             return m;
           }
           this.stage = STAGE_DONE;
@@ -209,7 +209,7 @@ export class MovePicker {
   }
 
   private validQuiet(m: number): boolean {
-    return m !== 0 && m !== this.ttMove && this.pos.board[(m >> 8) & 255] === 0 && isPseudoLegal(this.pos, m);
+    return m !== 0 && m !== this.ttMove && this.pos.board[moveTo(m)] === 0 && isPseudoLegal(this.pos, m);
   }
 
   /** Drops the generated moves that do not give check. */
@@ -224,7 +224,7 @@ export class MovePicker {
     const b = this.pos.board;
     for (let i = 0; i < this.n; i++) {
       const m = this.moves[i];
-      this.scores[i] = SEE_VALUE[b[(m >> 8) & 255] & 7] * 8 - ATTACKER_ORDER[b[m & 255] & 7];
+      this.scores[i] = SEE_VALUE[b[moveTo(m)] & 7] * 8 - ATTACKER_ORDER[b[m & 255] & 7];
     }
   }
 
@@ -236,7 +236,7 @@ export class MovePicker {
     for (let i = 0; i < this.n; i++) {
       const m = this.moves[i];
       const piece = b[m & 255];
-      const to = (m >> 8) & 255;
+      const to = moveTo(m);
       this.scores[i] = h[piece * 256 + to] + (cb >= 0 ? ch[cb + piece * 90 + SQ90[to]] : 0);
     }
   }
@@ -246,11 +246,11 @@ export class MovePicker {
     const h = this.history.quiet;
     for (let i = 0; i < this.n; i++) {
       const m = this.moves[i];
-      const victim = b[(m >> 8) & 255];
+      const victim = b[moveTo(m)];
       this.scores[i] =
         victim !== 0
           ? 1_000_000 + SEE_VALUE[victim & 7] * 8 - ATTACKER_ORDER[b[m & 255] & 7]
-          : h[b[m & 255] * 256 + ((m >> 8) & 255)];
+          : h[b[m & 255] * 256 + moveTo(m)];
     }
   }
 

@@ -32,7 +32,7 @@
 //  64  payload: i16 b1[H], i16 w1[1260 * H] (input-major), i16 w2[2H], i32 b2
 import { instantiateSimd, simdUsable, type SimdKernels } from './nnue-simd';
 import type { Position } from './position';
-import { BLACK, KING, PAWN, RED, fileOf, rankOf } from './types';
+import { BLACK, KING, PAWN, RED, SLOTS, fileOf, moveTo, rankOf } from './types';
 
 export const NNUE_MAGIC = 'CHNNUE\0\0';
 export const NNUE_VERSION = 1;
@@ -300,7 +300,7 @@ export class NnueEvaluator {
     for (let i = p - 1, k = 0; i >= q; i--, k++) {
       const m = pos.histMove[i];
       const from = m & 255;
-      const to = (m >> 8) & 255;
+      const to = moveTo(m);
       const captured = pos.histCaptured[i];
       this.upFrom[k] = from;
       this.upTo[k] = to;
@@ -410,7 +410,7 @@ export class NnueEvaluator {
     for (let code = 1; code < 16; code++) {
       const n = pos.pcount[code];
       for (let j = 0; j < n; j++) {
-        const sq = pos.plist[code * 8 + j];
+        const sq = pos.plist[code * SLOTS + j];
         for (let p = 0; p < 2; p++) {
           const d = base + p * h;
           const col = FEATURE[p * 4096 + code * 256 + sq] * h;

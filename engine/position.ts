@@ -6,11 +6,8 @@
 import { kingAttackedOcc, WALL } from './attacks';
 import { toggleOcc } from './lines';
 import { PHASE_WEIGHT, PSQ_EG, PSQ_MG } from './pst';
-import { ADVISOR, BISHOP, IN_BOARD, KING, MAX_HISTORY, PAWN, PIECE_CODES, RED } from './types';
+import { ADVISOR, BISHOP, IN_BOARD, KING, MAX_HISTORY, PAWN, PIECE_CODES, RED, SLOTS, moveTo } from './types';
 import { SIDE_HI, SIDE_LO, ZOBRIST_HI, ZOBRIST_LO } from './zobrist';
-
-/** Slots per piece code in the piece lists (the most of one kind is 5 soldiers). */
-const SLOTS = 8;
 
 /** -1 for the codes whose squares make up structureKey (advisors, elephants, soldiers), else 0. */
 const STRUCTURE_MASK = new Int32Array(PIECE_CODES);
@@ -24,7 +21,7 @@ function materialTerm(code: number, count: number): number {
 export class Position {
   /** Piece code per square; WALL off the board. */
   readonly board = new Uint8Array(256);
-  /** Squares of the pieces of each code: plist[code * 8 + i], i < pcount[code]. */
+  /** Squares of the pieces of each code: plist[code * SLOTS + i], i < pcount[code]. */
   readonly plist = new Uint8Array(PIECE_CODES * SLOTS);
   readonly pcount = new Uint8Array(PIECE_CODES);
   /** Slot of the piece on each square in its code's list. */
@@ -136,7 +133,7 @@ export class Position {
   make(move: number): void {
     const b = this.board;
     const from = move & 255;
-    const to = (move >> 8) & 255;
+    const to = moveTo(move);
     const p = b[from];
     const c = b[to];
     const ply = this.ply;
@@ -192,7 +189,7 @@ export class Position {
     const move = this.histMove[ply];
     const b = this.board;
     const from = move & 255;
-    const to = (move >> 8) & 255;
+    const to = moveTo(move);
     const p = b[to];
     const c = this.histCaptured[ply];
     this.side ^= 1;

@@ -1,6 +1,6 @@
 // Material and piece-square values, kept as incremental sums by Position.
 //
-// The material values and the placement tables are in eval-params.ts (written by the tuner,
+// The material values and the placement tables are in eval-fitted.ts (written by the tuner,
 // bench/tune). Each table is written from red's point of view, rank 9 (the far side) in the
 // first row, file a first, so it reads like the board. Black uses the rank-mirrored point and the
 // negated value, so every sum is "red minus black" and the evaluation is colour-symmetric
@@ -24,7 +24,7 @@ import {
   T_PAWN_MG,
   T_ROOK_EG,
   T_ROOK_MG,
-} from './eval-params';
+} from './eval-fitted';
 import { BLACK, KING, PAWN, PIECE_CODES, RED, makeSquare } from './types';
 
 export { MATERIAL_EG, MATERIAL_MG };

@@ -6,7 +6,7 @@
 
 import { Position } from './position';
 import { repetitionVerdict } from './rules';
-import { DRAW, RULE_WIN } from './searchconst';
+import { DRAW, RULE_WIN } from './search-params';
 
 /** Score of a repetition for the side to move, or null when the position is not a repetition. */
 export function repetitionScore(pos: Position, ply: number): number | null {

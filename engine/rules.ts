@@ -58,6 +58,7 @@ import {
   PAWN,
   ROOK,
   forward,
+  moveTo,
 } from './types';
 
 export type Verdict = 'win' | 'loss' | 'draw' | 'none';
@@ -415,7 +416,7 @@ function analyseCycle(pos: Position, q: number): number {
   for (let i = p - 1; i >= q; i--) {
     const m = hm[i];
     const from = m & 255;
-    const to = (m >> 8) & 255;
+    const to = moveTo(m);
     board[from] = board[to];
     board[to] = 0;
   }
@@ -427,7 +428,7 @@ function analyseCycle(pos: Position, q: number): number {
     const col = pos.side ^ ((p - i) & 1);
     const m = hm[i];
     const from = m & 255;
-    const to = (m >> 8) & 255;
+    const to = moveTo(m);
     board[to] = board[from];
     board[from] = 0;
     collectPieces();

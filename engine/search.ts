@@ -1,7 +1,15 @@
 // The search: iterative deepening, principal-variation alpha-beta with aspiration windows,
 // a transposition table, quiescence search, and the pruning and extensions listed at
-// `negamax`. Single-threaded; allocation-free per node. Progress is reported through a
-// callback; the protocol thread stops or "ponderhits" the search through a shared Int32Array.
+// `negamax`. Allocation-free per node. Progress is reported through a callback; the protocol
+// thread stops or "ponderhits" the search through a shared Int32Array.
+//
+// Parallel search (Lazy SMP): several Searchers, each in its own thread with its own position,
+// histories and stacks, search the same root on one shared transposition table (tt.ts) and help
+// each other through it. The thread plumbing is the caller's (protocol/); here a searcher only
+// gets a ThreadShare. The main searcher (index 0) reports, applies the limits, counts the nodes
+// of all and decides the move (its deepest completed iteration); when it ends it raises STOP,
+// which ends the helpers. Helpers skip some depths (HELPER_SKIP) so that they are not all on the
+// same iteration.
 //
 // Scores and windows are negated as `0 - x`, not `-x`: negating a zero score gives -0, which V8
 // cannot hold as a small integer (optimized code deoptimizes on it, or falls back to floating
@@ -18,10 +26,68 @@ import { Position } from './position';
 import { repetitionScore } from './repetition';
 import { MOVE_LIMIT_PLIES } from './rules';
 import { SEE_VALUE, see } from './see';
-import { DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY } from './searchconst';
+import {
+  ASPIRATION_DELTA,
+  ASPIRATION_DEPTH,
+  ASPIRATION_MAX_DELTA,
+  DELTA_MARGIN,
+  DRAW,
+  FUTILITY_BASE,
+  FUTILITY_DEPTH,
+  FUTILITY_PER_DEPTH,
+  HISTORY_BONUS_MAX,
+  HISTORY_BONUS_SCALE,
+  IIR_DEPTH,
+  INFINITE,
+  LMP_BASE,
+  LMP_DEPTH,
+  LMR_BASE,
+  LMR_DEPTH,
+  LMR_DIVISOR,
+  LMR_HISTORY_DIVISOR,
+  MATE,
+  MATE_BOUND,
+  MAX_PLY,
+  NULL_EVAL_DIVISOR,
+  NULL_EVAL_R_MAX,
+  NULL_MIN_UNITS,
+  NULL_R,
+  NULL_SAFE_UNITS,
+  NULL_VERIFY_DEPTH,
+  RFP_DEPTH,
+  RFP_IMPROVING,
+  RFP_MARGIN,
+  SEE_DEPTH,
+  SEE_MARGIN,
+  SE_DEPTH,
+  SE_MARGIN,
+  SOFT_STOP_SHARE,
+  TIME_ADJUST_DEPTH,
+  TIME_SCORE_DROP,
+  TIME_SCORE_DROP_FACTOR,
+  TIME_UNSTABLE_FACTOR,
+} from './search-params';
 import { timeBudget } from './timeman';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_NONE, BOUND_UPPER, TranspositionTable } from './tt';
-import { CANNON, KNIGHT, MAX_MOVES, ROOK } from './types';
+import { CANNON, KNIGHT, MAX_MOVES, ROOK, SLOTS, moveTo } from './types';
+
+/** What one searcher of a parallel search shares with the others. */
+export interface ThreadShare {
+  /** Node count of each searcher, the main one at index 0; each writes only its own slot. */
+  nodes: Float64Array;
+  /** This searcher's slot: 0 for the main searcher, 1.. for helpers. */
+  index: number;
+  /** The search's generation in the shared table (the same for every searcher of one search). */
+  generation: number;
+}
+
+/**
+ * Depth skipping of helper i (i >= 1, cycled over the 20 entries): it skips depth d when
+ * floor((d + phase) / size) is odd. Helper 1 searches only even depths, helper 2 only odd ones,
+ * helpers 3-6 go in blocks of two, and so on.
+ */
+const HELPER_SKIP_SIZE = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+const HELPER_SKIP_PHASE = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
 
 export interface HashProbe {
   move: number;
@@ -33,20 +99,8 @@ export interface HashProbe {
 /** Late-move reduction table, indexed [depth * 64 + moveNumber]. */
 const LMR = new Int8Array(64 * 64);
 for (let d = 1; d < 64; d++) {
-  for (let n = 1; n < 64; n++) LMR[d * 64 + n] = Math.floor(0.75 + (Math.log(d) * Math.log(n)) / 2.25);
+  for (let n = 1; n < 64; n++) LMR[d * 64 + n] = Math.floor(LMR_BASE + (Math.log(d) * Math.log(n)) / LMR_DIVISOR);
 }
-
-/**
- * Null move: allowed with this many attack units (see attackUnits); the cutoff is trusted without
- * a verification search from NULL_SAFE_UNITS up, below NULL_VERIFY_DEPTH.
- */
-const NULL_MIN_UNITS = 3;
-const NULL_SAFE_UNITS = 5;
-const NULL_VERIFY_DEPTH = 10;
-
-/** Singular extension: minimum depth, and the margin below the hash score per ply of depth. */
-const SE_DEPTH = 6;
-const SE_MARGIN = 2;
 
 export class Searcher {
   readonly tt: TranspositionTable;
@@ -82,6 +136,8 @@ export class Searcher {
    * milliseconds depth 1 takes).
    */
   private depthOneDone = false;
+  /** The parallel search this searcher takes part in, or null when it searches alone. */
+  private share: ThreadShare | null = null;
   private limits: SearchLimits = {};
   private rootDepth = 0;
   private onCurrMove: ((info: CurrMoveInfo) => void) | undefined;
@@ -95,7 +151,7 @@ export class Searcher {
   private rootPvs: number[][] = [];
   private pvIndex = 0;
 
-  constructor(hashMb = 16) {
+  constructor(hashMb: number) {
     this.tt = new TranspositionTable(hashMb);
     for (let i = 0; i <= MAX_PLY; i++) this.pickers.push(new MovePicker());
   }
@@ -119,8 +175,13 @@ export class Searcher {
   }
 
   clearHash(): void {
-    this.network?.reset();
     this.tt.clear();
+    this.clearHistory();
+  }
+
+  /** Clears what this searcher learnt, but not the table (a helper's table is shared). */
+  clearHistory(): void {
+    this.network?.reset();
     this.history.clear();
     this.correction.clear();
   }
@@ -136,14 +197,42 @@ export class Searcher {
     };
   }
 
-  /** Searches `pos` (left unchanged) within `limits`; returns the best move found. */
+  /**
+   * Searches `pos` (left unchanged) within `limits`; returns the best move found. With `share`,
+   * as one searcher of a parallel search: the main one (index 0) as usual, counting every
+   * searcher's nodes, and raising STOP when it ends; a helper until STOP, without reports (its
+   * limits should be infinite).
+   */
   search(
     pos: Position,
     limits: SearchLimits,
     signals: Int32Array,
     onInfo?: (info: SearchInfo) => void,
     onCurrMove?: (info: CurrMoveInfo) => void,
+    share: ThreadShare | null = null,
   ): SearchResult {
+    this.share = share;
+    try {
+      return this.searchAll(pos, limits, signals, onInfo, onCurrMove);
+    } finally {
+      if (share !== null) {
+        share.nodes[share.index] = this.nodes;
+        if (share.index === 0) Atomics.store(signals, SIGNAL_STOP, 1);
+      }
+    }
+  }
+
+  private searchAll(
+    pos: Position,
+    limits: SearchLimits,
+    signals: Int32Array,
+    onInfo?: (info: SearchInfo) => void,
+    onCurrMove?: (info: CurrMoveInfo) => void,
+  ): SearchResult {
+    const share = this.share;
+    const helper = share !== null && share.index > 0;
+    // Helpers report nothing: the main searcher speaks for the search.
+    if (helper) onInfo = onCurrMove = undefined;
     this.pos = pos;
     this.onCurrMove = onCurrMove;
     this.limits = limits;
@@ -157,8 +246,11 @@ export class Searcher {
     this.setTimeLimits();
     this.nodeLimit = limits.nodes !== undefined && limits.nodes > 0 ? limits.nodes : Infinity;
     this.nullMinPly = 0;
-    this.tt.newSearch();
+    if (share === null) this.tt.newSearch();
+    else this.tt.setGeneration(share.generation);
     this.history.age();
+    // A helper's moves are never played: it may stop at once.
+    if (helper) this.depthOneDone = true;
 
     // Root moves: legal, not excluded.
     const n = generateLegal(pos, this.rootBuf, 0);
@@ -186,16 +278,18 @@ export class Searcher {
     let lastBestChange = 0;
     let previousScore = 0;
 
+    const skip = helper ? (share.index - 1) % HELPER_SKIP_SIZE.length : -1;
     for (let depth = 1; depth <= maxDepth; depth++) {
+      if (skip >= 0 && depth > 1 && (((depth + HELPER_SKIP_PHASE[skip]) / HELPER_SKIP_SIZE[skip]) | 0) % 2 === 1) continue;
       this.rootDepth = depth;
       this.rootPrevScores = this.rootScores.slice();
       for (this.pvIndex = 0; this.pvIndex < multiPv; this.pvIndex++) {
         this.seldepth = 0;
         const prev = this.rootPrevScores[this.pvIndex];
-        let delta = 25;
+        let delta = ASPIRATION_DELTA;
         let alpha = -INFINITE;
         let beta = INFINITE;
-        if (depth >= 5 && prev > -MATE_BOUND && prev < MATE_BOUND) {
+        if (depth >= ASPIRATION_DEPTH && prev > -MATE_BOUND && prev < MATE_BOUND) {
           alpha = Math.max(prev - delta, -INFINITE);
           beta = Math.min(prev + delta, INFINITE);
         }
@@ -210,7 +304,7 @@ export class Searcher {
             beta = Math.min(score + delta, INFINITE);
           } else break;
           delta += delta >> 1;
-          if (delta > 1000) {
+          if (delta > ASPIRATION_MAX_DELTA) {
             alpha = -INFINITE;
             beta = INFINITE;
           }
@@ -227,14 +321,15 @@ export class Searcher {
       bestPv = this.rootPvs[0];
       const elapsed = Date.now() - this.startTime;
       if (onInfo) {
+        const nodes = this.totalNodes();
         for (let i = 0; i < multiPv; i++) {
           onInfo({
             depth,
             seldepth: Math.max(this.seldepth, depth),
             multipv: i + 1,
             score: toScore(this.rootScores[i]),
-            nodes: this.nodes,
-            nps: Math.round((this.nodes * 1000) / Math.max(1, elapsed)),
+            nodes,
+            nps: Math.round((nodes * 1000) / Math.max(1, elapsed)),
             time: elapsed,
             hashfull: this.tt.hashfull(),
             pv: this.rootPvs[i],
@@ -248,22 +343,21 @@ export class Searcher {
       // A movetime search uses its time: only a clock budget stops between iterations.
       if (!this.pondering && this.softLimit !== Infinity && this.limits.movetime === undefined) {
         let soft = this.softLimit;
-        if (lastBestChange >= depth - 1 && depth > 4) soft *= 1.5;
-        if (depth > 4 && bestScore < previousScore - 30) soft *= 1.4;
-        if (elapsed > soft * 0.55) break;
+        if (lastBestChange >= depth - 1 && depth > TIME_ADJUST_DEPTH) soft *= TIME_UNSTABLE_FACTOR;
+        if (depth > TIME_ADJUST_DEPTH && bestScore < previousScore - TIME_SCORE_DROP) soft *= TIME_SCORE_DROP_FACTOR;
+        if (elapsed > soft * SOFT_STOP_SHARE) break;
       }
       previousScore = bestScore;
     }
-    // A ponder or infinite search must not answer before it is told to stop.
-    while ((this.pondering || this.limits.infinite) && !this.checkSignals()) waitBriefly();
-
+    // A ponder or infinite search that ends by itself (its depth reached) answers now: the
+    // protocol holds the reply until ponderhit or stop (session.ts).
     const elapsed = Date.now() - this.startTime;
     return {
       bestMove,
       ponderMove: bestPv.length > 1 ? bestPv[1] : 0,
       score: toScore(bestScore),
       depth: completedDepth,
-      nodes: this.nodes,
+      nodes: this.totalNodes(),
       time: elapsed,
     };
   }
@@ -271,6 +365,16 @@ export class Searcher {
   /** Current node count (for the protocol's status lines). */
   get nodeCount(): number {
     return this.nodes;
+  }
+
+  /** Nodes of the whole search: this searcher's, plus the helpers' when it is the main one. */
+  private totalNodes(): number {
+    const share = this.share;
+    if (share === null || share.index !== 0) return this.nodes;
+    share.nodes[0] = this.nodes;
+    let total = 0;
+    for (let i = 0; i < share.nodes.length; i++) total += share.nodes[i];
+    return total;
   }
 
   private setTimeLimits(): void {
@@ -281,6 +385,7 @@ export class Searcher {
 
   /** Polls the shared signals and the limits; sets `stopped`. Returns true if the search must stop. */
   private checkSignals(): boolean {
+    if (this.share !== null) this.share.nodes[this.share.index] = this.nodes;
     if (!this.depthOneDone) return false;
     if (Atomics.load(this.signals, SIGNAL_STOP) !== 0) {
       this.stopped = true;
@@ -296,7 +401,7 @@ export class Searcher {
       this.setTimeLimits();
     }
     if (this.limits.infinite) return false;
-    if (this.nodes >= this.nodeLimit) this.stopped = true;
+    if ((this.share === null ? this.nodes : this.totalNodes()) >= this.nodeLimit) this.stopped = true;
     else if (Date.now() - this.startTime >= this.hardLimit) this.stopped = true;
     return this.stopped;
   }
@@ -308,7 +413,7 @@ export class Searcher {
     const keyed = this.rootMoves.map((m) => {
       let k = 0;
       if (m === ttMove) k = 1e9;
-      else if (pos.board[(m >> 8) & 255] !== 0) k = 1e6 + see(pos, m);
+      else if (pos.board[moveTo(m)] !== 0) k = 1e6 + see(pos, m);
       return { m, k };
     });
     keyed.sort((a, b) => b.k - a.k);
@@ -404,7 +509,7 @@ export class Searcher {
     for (let kind = KNIGHT; kind <= CANNON; kind++) {
       const code = kind | hi;
       for (let i = 0, n = pc[code]; i < n; i++) {
-        const sq = pl[code * 8 + i];
+        const sq = pl[code * SLOTS + i];
         let free: boolean;
         if (kind === KNIGHT) {
           free = (b[sq - 16] === 0 && (b[sq - 33] === 0 || b[sq - 31] === 0)) ||
@@ -497,7 +602,7 @@ export class Searcher {
     let units = 0;
     if (!pvNode && !inCheck && excluded === 0) {
       // Reverse futility: far above beta at low depth.
-      if (depth <= 7 && staticEval - (85 - (improving ? 25 : 0)) * depth >= beta && staticEval < MATE_BOUND) {
+      if (depth <= RFP_DEPTH && staticEval - (RFP_MARGIN - (improving ? RFP_IMPROVING : 0)) * depth >= beta && staticEval < MATE_BOUND) {
         return staticEval;
       }
       // Null move.
@@ -509,7 +614,7 @@ export class Searcher {
         ply >= this.nullMinPly &&
         (units = this.attackUnits(pos.side)) >= NULL_MIN_UNITS
       ) {
-        const r = 3 + (depth >> 2) + Math.min(2, ((staticEval - beta) / 200) | 0);
+        const r = NULL_R + (depth >> 2) + Math.min(NULL_EVAL_R_MAX, ((staticEval - beta) / NULL_EVAL_DIVISOR) | 0);
         pos.makeNull();
         this.checkStack[ply + 1] = 0;
         this.moveStack[ply + 1] = 0;
@@ -531,7 +636,7 @@ export class Searcher {
     }
 
     // 4. Internal iterative reduction.
-    if (ttMove === 0 && excluded === 0 && depth >= 4 && (pvNode || cutNode)) depth--;
+    if (ttMove === 0 && excluded === 0 && depth >= IIR_DEPTH && (pvNode || cutNode)) depth--;
 
     // Singular extension: when the hash move is the only good move here (every other move,
     // searched to half depth, stays clearly below its score), it is searched one ply deeper.
@@ -560,8 +665,8 @@ export class Searcher {
     if (inCheck) picker.initEvasions(pos, hist, ttMove);
     else {
       const prevMove = this.moveStack[ply];
-      const counter = prevMove !== 0 ? hist.counter[this.pieceStack[ply] * 256 + ((prevMove >> 8) & 255)] : 0;
-      const cb = prevMove !== 0 ? contBase(this.pieceStack[ply], (prevMove >> 8) & 255) : -1;
+      const counter = prevMove !== 0 ? hist.counter[this.pieceStack[ply] * 256 + moveTo(prevMove)] : 0;
+      const cb = prevMove !== 0 ? contBase(this.pieceStack[ply], moveTo(prevMove)) : -1;
       picker.init(pos, hist, ttMove, hist.killers[ply * 2], hist.killers[ply * 2 + 1], counter, cb);
     }
     const us = pos.side;
@@ -573,17 +678,17 @@ export class Searcher {
     let quietCount = 0;
     const quietBase = ply * MAX_MOVES;
     const alphaOrig = alpha;
-    const lmpLimit = (3 + depth * depth) >> (improving ? 0 : 1);
+    const lmpLimit = (LMP_BASE + depth * depth) >> (improving ? 0 : 1);
     // Futility below prunes every quiet move that does not check once one legal move has been
     // counted and not every move so far loses to a mate (alpha does not move in a non-PV node):
     // the picker then keeps only the checking quiet moves, instead of handing out the others to
     // be tested for legality and pruned one by one.
-    const futile = !pvNode && !inCheck && depth <= 4 && staticEval + 110 + 110 * depth <= alpha;
+    const futile = !pvNode && !inCheck && depth <= FUTILITY_DEPTH && staticEval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha;
 
     for (let m = picker.next(); m !== 0; m = picker.next(futile && moveCount !== 0 && best > -MATE_BOUND)) {
       if (m === excluded) continue;
       if (!inCheck && !quickLegal(pos, m, ksq, false)) continue;
-      const to = (m >> 8) & 255;
+      const to = moveTo(m);
       const piece = b[m & 255];
       const isCapture = b[to] !== 0;
       moveCount++;
@@ -599,12 +704,13 @@ export class Searcher {
       // loses to a mate): move-count pruning of quiets, futility, losing captures by SEE.
       if (!pvNode && !inCheck && !givesCheck && best > -MATE_BOUND && moveCount > 1) {
         if (!isCapture) {
-          if (depth <= 5 && quietCount >= lmpLimit) {
+          if (depth <= LMP_DEPTH && quietCount >= lmpLimit) {
             picker.skipQuiets = true;
             continue;
           }
-          if (depth <= 4 && staticEval + 110 + 110 * depth <= alpha) continue;
-        } else if (depth <= 4 && see(pos, m) < -90 * depth) continue;
+          // The futility test above (alpha does not move in a non-PV node).
+          if (futile) continue;
+        } else if (depth <= SEE_DEPTH && see(pos, m) < -SEE_MARGIN * depth) continue;
       }
 
       // Check extension, for checks that do not simply give the checking piece away.
@@ -623,15 +729,15 @@ export class Searcher {
         score = 0 - this.negamax(newDepth, 0 - beta, 0 - alpha, ply + 1, pvNode, false);
       } else {
         let r = 0;
-        if (depth >= 3 && !isCapture && !givesCheck && moveCount > (pvNode ? 3 : 2)) {
+        if (depth >= LMR_DEPTH && !isCapture && !givesCheck && moveCount > (pvNode ? 3 : 2)) {
           r = LMR[Math.min(depth, 63) * 64 + Math.min(moveCount, 63)];
           if (pvNode) r--;
           if (cutNode) r++;
           if (!improving && depth > 6) r++;
           if (m === hist.killers[ply * 2] || m === hist.killers[ply * 2 + 1]) r--;
           const pm = this.moveStack[ply];
-          const ch = pm !== 0 ? hist.cont[contBase(this.pieceStack[ply], (pm >> 8) & 255) + piece * 90 + SQ90[to]] : 0;
-          r -= ((hist.quiet[piece * 256 + to] + ch) / 8000) | 0;
+          const ch = pm !== 0 ? hist.cont[contBase(this.pieceStack[ply], moveTo(pm)) + piece * 90 + SQ90[to]] : 0;
+          r -= ((hist.quiet[piece * 256 + to] + ch) / LMR_HISTORY_DIVISOR) | 0;
           if (r < 0) r = 0;
           if (r > newDepth - 1) r = Math.max(0, newDepth - 1);
         }
@@ -667,7 +773,7 @@ export class Searcher {
     // capture decided them (material the evaluation could not see) or a mate score stands.
     if (
       !inCheck &&
-      (bestMove === 0 || b[(bestMove >> 8) & 255] === 0) &&
+      (bestMove === 0 || b[moveTo(bestMove)] === 0) &&
       best > -MATE_BOUND &&
       best < MATE_BOUND &&
       (bound === BOUND_EXACT || (bound === BOUND_LOWER ? best > corrEval : best < corrEval))
@@ -682,18 +788,18 @@ export class Searcher {
     const hist = this.history;
     hist.addKiller(ply, m);
     const prevMove = this.moveStack[ply];
-    if (prevMove !== 0) hist.counter[this.pieceStack[ply] * 256 + ((prevMove >> 8) & 255)] = m;
-    const bonus = Math.min(depth * depth * 16, 1600);
+    if (prevMove !== 0) hist.counter[this.pieceStack[ply] * 256 + moveTo(prevMove)] = m;
+    const bonus = Math.min(depth * depth * HISTORY_BONUS_SCALE, HISTORY_BONUS_MAX);
     const b = this.pos.board;
-    const cb = prevMove !== 0 ? contBase(this.pieceStack[ply], (prevMove >> 8) & 255) : -1;
-    hist.update(piece * 256 + ((m >> 8) & 255), bonus);
-    if (cb >= 0) hist.updateCont(cb + piece * 90 + SQ90[(m >> 8) & 255], bonus);
+    const cb = prevMove !== 0 ? contBase(this.pieceStack[ply], moveTo(prevMove)) : -1;
+    hist.update(piece * 256 + moveTo(m), bonus);
+    if (cb >= 0) hist.updateCont(cb + piece * 90 + SQ90[moveTo(m)], bonus);
     for (let i = 0; i < quietCount; i++) {
       const q = this.quietsTried[quietBase + i];
       if (q === m) continue;
       const qp = b[q & 255];
-      hist.update(qp * 256 + ((q >> 8) & 255), -bonus);
-      if (cb >= 0) hist.updateCont(cb + qp * 90 + SQ90[(q >> 8) & 255], -bonus);
+      hist.update(qp * 256 + moveTo(q), -bonus);
+      if (cb >= 0) hist.updateCont(cb + qp * 90 + SQ90[moveTo(q)], -bonus);
     }
   }
 
@@ -762,12 +868,12 @@ export class Searcher {
       // Delta pruning: even winning the captured piece for nothing cannot reach alpha. (Before
       // the legality test, which costs more; moveCount only matters in check.)
       if (!inCheck) {
-        if (standPat + SEE_VALUE[pos.board[(m >> 8) & 255] & 7] + 200 <= alpha) continue;
+        if (standPat + SEE_VALUE[pos.board[moveTo(m)] & 7] + DELTA_MARGIN <= alpha) continue;
         if (!quickLegal(pos, m, ksq, false)) continue;
       }
       moveCount++;
       // In check, once one evasion holds, quiet evasions deep in quiescence are not worth it.
-      if (inCheck && best > -MATE_BOUND && (qdepth > 2 || moveCount > 3) && pos.board[(m >> 8) & 255] === 0) continue;
+      if (inCheck && best > -MATE_BOUND && (qdepth > 2 || moveCount > 3) && pos.board[moveTo(m)] === 0) continue;
       this.moveStack[ply + 1] = m;
       this.pieceStack[ply + 1] = pos.board[m & 255];
       this.checkStack[ply + 1] = moveGivesCheck(pos, m) ? 1 : 0;
@@ -796,25 +902,3 @@ export function toScore(score: number): Score {
   if (score < -MATE_BOUND) return { mate: -Math.ceil((MATE + score) / 2) };
   return { cp: score };
 }
-
-let sleeper: Int32Array | null = null;
-
-/**
- * Sleeps about a millisecond while a finished ponder or infinite search waits for its stop
- * signal. Needs a thread that may block (a worker); without SharedArrayBuffer, or on a browser's
- * main thread, it just returns, and the caller polls.
- */
-function waitBriefly(): void {
-  if (sleeper === null && typeof SharedArrayBuffer !== 'undefined' && mayBlock()) sleeper = new Int32Array(new SharedArrayBuffer(4));
-  if (sleeper !== null) Atomics.wait(sleeper, 0, 0, 1);
-}
-
-/**
- * A browser's main thread (a window, where `document` exists) must never block: Atomics.wait
- * throws there. Workers and Node may. (Such a caller also cannot receive a stop while it polls,
- * so it should not run ponder or infinite searches; the web worker build never does.)
- */
-function mayBlock(): boolean {
-  return typeof (globalThis as { document?: unknown }).document === 'undefined';
-}
-

@@ -7,7 +7,7 @@
 import { H_FROM_A, H_FROM_B, H_LEG, ORTHO } from './attacks';
 import { FILE_LINES, RANK_LINES, fileEntry, rankEntry, toggleOcc } from './lines';
 import { Position } from './position';
-import { ADVISOR, BISHOP, CANNON, IN_PALACE, KING, KNIGHT, OWN_HALF, PAWN, ROOK, forward } from './types';
+import { ADVISOR, BISHOP, CANNON, IN_PALACE, KING, KNIGHT, OWN_HALF, PAWN, ROOK, forward, moveTo } from './types';
 
 /** Exchange values by kind (a king is worth more than any exchange can win). */
 export const SEE_VALUE = [0, 20000, 200, 200, 400, 900, 450, 100];
@@ -93,7 +93,7 @@ export function see(pos: Position, move: number): number {
   const ro = pos.rankOcc;
   const fo = pos.fileOcc;
   const from = move & 255;
-  const to = (move >> 8) & 255;
+  const to = moveTo(move);
   let attackerValue = SEE_VALUE[b[from] & 7];
   let side = b[from] >> 3;
   let saved = 0;
@@ -124,4 +124,11 @@ export function see(pos: Position, move: number): number {
     toggleOcc(ro, fo, sq);
   }
   return gain[0];
+}
+
+/** The moves of moves[0..n) that do not lose material by SEE (see ≥ 0), in their order. */
+export function safeMoves(pos: Position, moves: Int32Array, n: number): number[] {
+  const safe: number[] = [];
+  for (let i = 0; i < n; i++) if (see(pos, moves[i]) >= 0) safe.push(moves[i]);
+  return safe;
 }

@@ -4,16 +4,23 @@
 // result, or by one from a newer search), slot 1 is always replaced. The bucket is chosen by
 // the low key half, and the high half is stored to verify the hit. Mate scores are stored
 // relative to the node (distance from the node, not the root) and converted back on probe.
+//
+// Several searchers (Lazy SMP, see search.ts) may share one table in a SharedArrayBuffer and read
+// and write it without locks. Each int32 word is written whole, but two threads writing the same
+// slot at once can leave a slot with words from both. So the key word is stored XORed with the two
+// data words: a torn slot fails the key check (a probe then misses) unless the mixture happens to
+// match, which is as unlikely as a key collision; a hash move is checked for legality before it is
+// played in any case (movepick.ts).
 
 export const BOUND_NONE = 0;
 export const BOUND_UPPER = 1;
 export const BOUND_LOWER = 2;
 export const BOUND_EXACT = 3;
 
-import { MATE_BOUND } from './searchconst';
+import { MATE_BOUND } from './search-params';
 
 /**
- * A slot is four int32 words: the high key half; move (low 16 bits) and score (high 16); static
+ * A slot is four int32 words: the high key half XOR the next two words; move (low 16 bits) and score (high 16); static
  * evaluation (low 16), depth (next 8, signed) and flags (top 8: bound | generation << 2); one
  * word unused. A bucket of two slots is 32 bytes, so a probe touches one cache line.
  */
@@ -21,7 +28,7 @@ const SLOT_WORDS = 4;
 const SLOT_BYTES = SLOT_WORDS * 4;
 
 export class TranspositionTable {
-  private data = new Int32Array(2 * SLOT_WORDS);
+  private data: Int32Array<ArrayBuffer | SharedArrayBuffer> = new Int32Array(2 * SLOT_WORDS);
   private mask = 0;
   private generation = 0;
 
@@ -36,14 +43,36 @@ export class TranspositionTable {
     this.resize(mb);
   }
 
-  /** Reallocates to the largest power-of-two bucket count that fits in `mb` megabytes (cleared). */
-  resize(mb: number): void {
+  /** Bytes of the largest power-of-two bucket count that fits in `mb` megabytes. */
+  static bytesFor(mb: number): number {
     const bytes = Math.max(1, mb) * 1024 * 1024;
     let buckets = 1;
     while (buckets * 2 * 2 * SLOT_BYTES <= bytes) buckets *= 2;
-    this.data = new Int32Array(buckets * 2 * SLOT_WORDS);
+    return buckets * 2 * SLOT_BYTES;
+  }
+
+  /** Reallocates to the largest power-of-two bucket count that fits in `mb` megabytes (cleared). */
+  resize(mb: number): void {
+    this.useBuffer(new ArrayBuffer(TranspositionTable.bytesFor(mb)));
+  }
+
+  /**
+   * Uses `buffer` as the table (of bytesFor(mb) bytes; a SharedArrayBuffer to share it with other
+   * searchers). Its contents are kept.
+   */
+  useBuffer(buffer: ArrayBuffer | SharedArrayBuffer): void {
+    const buckets = buffer.byteLength / (2 * SLOT_BYTES);
+    if (!Number.isInteger(buckets) || buckets < 1 || (buckets & (buckets - 1)) !== 0) {
+      throw new Error(`a hash table buffer must hold a power-of-two number of ${2 * SLOT_BYTES}-byte buckets, not ${buffer.byteLength} bytes`);
+    }
+    this.data = new Int32Array(buffer);
     this.mask = buckets - 1;
     this.generation = 0;
+  }
+
+  /** The table's memory (shared between searchers when it is a SharedArrayBuffer). */
+  get buffer(): ArrayBuffer | SharedArrayBuffer {
+    return this.data.buffer;
   }
 
   get sizeMb(): number {
@@ -60,16 +89,23 @@ export class TranspositionTable {
     this.generation = (this.generation + 1) & 63;
   }
 
+  /** Searchers sharing a table tag their entries with one generation per search (0-63). */
+  setGeneration(generation: number): void {
+    this.generation = generation & 63;
+  }
+
   /** Looks the key up; on a hit fills the hit* fields (score already relative to `ply`) and returns true. */
   probe(keyLo: number, keyHi: number, ply: number): boolean {
     const d = this.data;
-    let s = (keyLo & this.mask) << 3;
-    if (d[s] !== keyHi || d[s + 2] >>> 24 === 0) {
-      s += SLOT_WORDS;
-      if (d[s] !== keyHi || d[s + 2] >>> 24 === 0) return false;
+    // Each word is read once: the key check and the fields come from the same words.
+    const s = (keyLo & this.mask) << 3;
+    let w1 = d[s + 1];
+    let w2 = d[s + 2];
+    if ((d[s] ^ w1 ^ w2) !== keyHi || w2 >>> 24 === 0) {
+      w1 = d[s + SLOT_WORDS + 1];
+      w2 = d[s + SLOT_WORDS + 2];
+      if ((d[s + SLOT_WORDS] ^ w1 ^ w2) !== keyHi || w2 >>> 24 === 0) return false;
     }
-    const w1 = d[s + 1];
-    const w2 = d[s + 2];
     this.hitMove = w1 & 0xffff;
     let score = w1 >> 16;
     if (score > MATE_BOUND) score -= ply;
@@ -89,14 +125,20 @@ export class TranspositionTable {
     if (depth > 127) depth = 127;
     if (depth < -127) depth = -127;
     let s = i;
-    const f0 = d[i + 2] >>> 24;
-    const sameKey = d[i] === keyHi && f0 !== 0;
-    if (!sameKey && f0 !== 0 && f0 >> 2 === this.generation && (d[i + 2] << 8) >> 24 > depth) s = i + SLOT_WORDS;
+    const w2 = d[i + 2];
+    const f0 = w2 >>> 24;
+    const sameKey = (d[i] ^ d[i + 1] ^ w2) === keyHi && f0 !== 0;
+    if (!sameKey && f0 !== 0 && f0 >> 2 === this.generation && (w2 << 8) >> 24 > depth) s = i + SLOT_WORDS;
     // Keep a known best move when the new result has none.
-    if (move === 0 && d[s] === keyHi) move = d[s + 1] & 0xffff;
-    d[s] = keyHi;
-    d[s + 1] = (move & 0xffff) | (score << 16);
-    d[s + 2] = (evalScore & 0xffff) | ((depth & 0xff) << 16) | ((bound | (this.generation << 2)) << 24);
+    if (move === 0) {
+      const m1 = d[s + 1];
+      if ((d[s] ^ m1 ^ d[s + 2]) === keyHi) move = m1 & 0xffff;
+    }
+    const n1 = (move & 0xffff) | (score << 16);
+    const n2 = (evalScore & 0xffff) | ((depth & 0xff) << 16) | ((bound | (this.generation << 2)) << 24);
+    d[s] = keyHi ^ n1 ^ n2;
+    d[s + 1] = n1;
+    d[s + 2] = n2;
   }
 
   /** Permille of the first 1000 slots used by the current search. */

@@ -19,6 +19,8 @@ export const CANNON = 6;
 export const PAWN = 7; // soldier
 
 export const PIECE_CODES = 16;
+/** Slots per piece code in Position's piece lists, plist[code * SLOTS + i] (the most of one kind is 5 soldiers). */
+export const SLOTS = 8;
 
 export function pieceCode(colour: number, kind: number): number {
   return kind | (colour << 3);

@@ -2,8 +2,8 @@
 //   chuhan            the engine on stdin/stdout (UCCI or UCI, chosen by the first command)
 //   chuhan perft ...  move-generation counts (see bench/perft.ts)
 //   chuhan bench ...  fixed-depth search of the bench positions (see bench/bench.ts)
-//   chuhan judge ...  game result after moves (see bench/judge-cli.ts)
-//   chuhan pgn ...    PGN move-format conversion (see bench/pgn-cli.ts)
+//   chuhan judge ...  game result after moves (see protocol/cli/judge.ts)
+//   chuhan pgn ...    PGN move-format conversion (see protocol/cli/pgn.ts)
 //   chuhan match ...  engine-vs-engine matches (see bench/match/cli.ts)
 //   chuhan openings . an opening suite from played games (see bench/match/build-openings.ts)
 //   chuhan datagen .. self-play training data for the network (see bench/nnue/datagen.ts)
@@ -12,17 +12,18 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { version } from '../package.json';
 import { runPerftCli } from '../bench/perft';
 import { BENCH_DEFAULT_DEPTH, BENCH_DEFAULT_HASH, runBench } from '../bench/bench';
-import { runJudgeCli } from '../bench/judge-cli';
+import { runJudgeCli } from './cli/judge';
 import { runMatchCli } from '../bench/match/cli';
 import { runBuildOpenings } from '../bench/match/build-openings';
 import { runDatagen, runDatagenWorker } from '../bench/nnue/datagen';
 import { runTrain, type TrainOptions } from '../bench/nnue/train';
-import { PGN_FORMATS, type PgnCliOptions, runPgnCli } from '../bench/pgn-cli';
+import { PGN_FORMATS, type PgnCliOptions, runPgnCli } from './cli/pgn';
 import { availableParallelism } from 'node:os';
 import type { Network } from '../engine/nnue';
 import { embeddedNetwork } from './network';
 import { readNetworkFile } from './network-file';
-import { MAX_HASH_MB, USE_NNUE_DEFAULT } from './options';
+import { MAX_HASH_MB, USE_NNUE_DEFAULT, threadLimit } from './options';
+import { runThreadsBench } from './bench-threads';
 import { Output } from './output';
 import { runSession } from './stdio-session';
 
@@ -45,13 +46,6 @@ function writeLine(line: string): void {
     });
   }
   process.stdout.write(line + '\n');
-}
-
-/** A commander option parser that accepts only a positive decimal integer. */
-function positiveInt(value: string): number {
-  const n = nonNegativeInt(value);
-  if (n === 0) throw new InvalidArgumentError('expected a positive integer.');
-  return n;
 }
 
 /** A commander option parser for a positive number. */
@@ -79,21 +73,16 @@ function selfCommand(): string[] {
   return sea ? [process.execPath] : [process.execPath, ...process.execArgv, process.argv[1]];
 }
 
-/** A commander option parser that accepts only a non-negative decimal integer. */
-function nonNegativeInt(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n)) {
-    throw new InvalidArgumentError('expected a non-negative integer.');
-  }
-  return n;
-}
-
-/** A commander option parser for a decimal integer in min..max (every numeric flag has one). */
-function intIn(min: number, max: number): (value: string) => number {
+/**
+ * The commander option parser of every integer flag: a decimal integer from min to max (no upper
+ * bound but the largest safe integer when max is left out); the error names the range.
+ */
+function intIn(min: number, max = Number.MAX_SAFE_INTEGER): (value: string) => number {
+  const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max}`;
   return (value: string) => {
     const n = Number(value.trim());
     if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
-      throw new InvalidArgumentError(`expected an integer from ${min} to ${max}.`);
+      throw new InvalidArgumentError(`expected an integer ${range}.`);
     }
     return n;
   };
@@ -163,7 +152,7 @@ function buildProgram(): Command {
     .option('--fen <fen>', 'start position (default: the initial position)')
     .option('--divide', 'print the count below each root move')
     .option('--epd <file>', 'check every position and count of an EPD file')
-    .option('--max-nodes <n>', 'skip EPD entries whose expected count is larger', intIn(0, Number.MAX_SAFE_INTEGER))
+    .option('--max-nodes <n>', 'skip EPD entries whose expected count is larger', intIn(0))
     .exitOverride()
     .action(async (opts: PerftOptions) => {
       const conflicts = opts.epd === undefined ? [] : (['depth', 'fen', 'divide'] as const).filter((k) => opts[k] !== undefined);
@@ -217,9 +206,11 @@ function buildProgram(): Command {
     })
     .option('--evalfile <file>', 'network file for --eval nnue (default: the built-in network)')
     .option('--no-simd', 'with --eval nnue: the JavaScript loops instead of WebAssembly SIMD (same nodes, to compare speed)')
+    .option('--threads <n>', `search with the engine's workers and n threads, 1 to ${threadLimit(availableParallelism())} (speed and time to depth; the node count is no signature)`, intIn(1, threadLimit(availableParallelism())))
     .exitOverride()
-    .action((opts: { depth?: number; hash?: number; verbose?: boolean; eval?: string; evalfile?: string; simd?: boolean }) => {
+    .action(async (opts: { depth?: number; hash?: number; verbose?: boolean; eval?: string; evalfile?: string; simd?: boolean; threads?: number }) => {
       let network: Network | 'classical' = 'classical';
+      let networkBytes: Uint8Array | null = null;
       const kind = opts.eval ?? (USE_NNUE_DEFAULT ? 'nnue' : 'classical');
       if (opts.evalfile !== undefined && kind !== 'nnue') {
         process.stderr.write('chuhan bench: --evalfile needs --eval nnue\n');
@@ -236,7 +227,25 @@ function buildProgram(): Command {
             return;
           }
           network = r.network;
+          networkBytes = r.bytes;
         }
+      }
+      if (opts.threads !== undefined) {
+        if (opts.simd === false) {
+          process.stderr.write('chuhan bench: --no-simd does not apply to --threads (the workers use the engine\'s evaluation)\n');
+          process.exitCode = USAGE_ERROR;
+          return;
+        }
+        try {
+          await runThreadsBench(
+            { depth: opts.depth ?? BENCH_DEFAULT_DEPTH, hash: opts.hash ?? BENCH_DEFAULT_HASH, threads: opts.threads, verbose: opts.verbose, useNetwork: kind === 'nnue', network: networkBytes },
+            writeLine,
+          );
+        } catch (err) {
+          process.stderr.write(`chuhan bench: ${err instanceof Error ? err.message : String(err)}\n`);
+          process.exitCode = 1;
+        }
+        return;
       }
       runBench({ ...opts, network }, writeLine);
     });
@@ -245,12 +254,12 @@ function buildProgram(): Command {
     .command('datagen')
     .description('self-play positions to train a network on')
     .requiredOption('--out <file>', 'data file to write, or to continue when it exists')
-    .option('--games <n>', 'stop after this many games in the file', positiveInt)
-    .option('--positions <n>', 'stop once the file holds this many positions', positiveInt)
-    .option('--nodes <n>', 'search nodes per move (default 5000)', positiveInt, 5000)
-    .option('--random-plies <n>', 'random opening plies before the search plays (default 8)', nonNegativeInt, 8)
-    .option('--seed <n>', 'seed of the random plies (default 1)', nonNegativeInt, 1)
-    .option('--threads <n>', `worker processes (default ${availableParallelism()})`, positiveInt, availableParallelism())
+    .option('--games <n>', 'stop after this many games in the file', intIn(1))
+    .option('--positions <n>', 'stop once the file holds this many positions', intIn(1))
+    .option('--nodes <n>', 'search nodes per move (default 5000)', intIn(1), 5000)
+    .option('--random-plies <n>', 'random opening plies before the search plays (default 8)', intIn(0), 8)
+    .option('--seed <n>', 'seed of the random plies (default 1)', intIn(0), 1)
+    .option('--threads <n>', `worker processes (default ${availableParallelism()})`, intIn(1), availableParallelism())
     .option('--openings <file>', 'start from these openings (as for match) before the random plies')
     .option('--evalfile <file>', 'play with this network (default: the hand-written evaluation)')
     .option('--pgn <file>', 'also write every game to this PGN file, in game order (kept in step when continuing)')
@@ -265,16 +274,16 @@ function buildProgram(): Command {
     .description('train a network on datagen files')
     .requiredOption('--data <files...>', 'datagen files to train on')
     .requiredOption('--out <file>', 'network file to write (a checkpoint goes beside it, FILE.ckpt)')
-    .option('--hidden <n>', 'neurons per perspective (default 128)', positiveInt, 128)
-    .option('--epochs <n>', 'epochs (default 12)', positiveInt, 12)
-    .option('--batch <n>', 'positions per batch (default 16384)', positiveInt, 16384)
+    .option('--hidden <n>', 'neurons per perspective (default 128)', intIn(1), 128)
+    .option('--epochs <n>', 'epochs (default 12)', intIn(1), 12)
+    .option('--batch <n>', 'positions per batch (default 16384)', intIn(1), 16384)
     .option('--lr <x>', 'Adam learning rate (default 0.002)', positiveNumber, 0.002)
     .option('--gamma <x>', 'learning-rate factor per epoch (default 0.8)', positiveNumber, 0.8)
     .option('--lambda <x>', 'weight of the game result in the target, 0-1 (default 0.25)', unitNumber, 0.25)
-    .option('--scale <n>', 'centipawns per unit of network output, also the sigmoid scale (default 400)', positiveInt, 400)
+    .option('--scale <n>', 'centipawns per unit of network output, also the sigmoid scale (default 400)', intIn(1), 400)
     .option('--val <x>', 'held-out share of the positions, taken from the end (default 0.05)', unitNumber, 0.05)
-    .option('--limit <n>', 'read at most this many positions', positiveInt)
-    .option('--seed <n>', 'seed of the initial weights and the shuffles (default 1)', nonNegativeInt, 1)
+    .option('--limit <n>', 'read at most this many positions', intIn(1))
+    .option('--seed <n>', 'seed of the initial weights and the shuffles (default 1)', intIn(0), 1)
     .option('--resume', 'continue from FILE.ckpt')
     .exitOverride()
     .action((opts: TrainOptions) => {
@@ -283,12 +292,12 @@ function buildProgram(): Command {
 
   program
     .command('datagen-worker', { hidden: true })
-    .requiredOption('--seed <n>', '', nonNegativeInt)
-    .requiredOption('--nodes <n>', '', positiveInt)
-    .requiredOption('--random-plies <n>', '', nonNegativeInt)
-    .requiredOption('--start <n>', '', nonNegativeInt)
-    .requiredOption('--step <n>', '', positiveInt)
-    .requiredOption('--end <n>', '', nonNegativeInt)
+    .requiredOption('--seed <n>', '', intIn(0))
+    .requiredOption('--nodes <n>', '', intIn(1))
+    .requiredOption('--random-plies <n>', '', intIn(0))
+    .requiredOption('--start <n>', '', intIn(0))
+    .requiredOption('--step <n>', '', intIn(1))
+    .requiredOption('--end <n>', '', intIn(0))
     .option('--openings <file>')
     .option('--evalfile <file>')
     .exitOverride()
@@ -312,11 +321,11 @@ function buildProgram(): Command {
     .command('openings')
     .description('an opening suite from played games (PGN)')
     .requiredOption('--pgn <files...>', 'PGN files of played games')
-    .requiredOption('--plies <n>', 'take the position after this many plies', positiveInt)
+    .requiredOption('--plies <n>', 'take the position after this many plies', intIn(1, 1000))
     .requiredOption('--out <file>', 'suite to write (FEN lines, as match --openings reads)')
-    .option('--nodes <n>', 'search nodes for the score of each position (default 20000)', positiveInt, 20000)
-    .option('--max-score <cp>', 'keep positions scored within +-cp (default 80)', nonNegativeInt, 80)
-    .option('--limit <n>', 'stop after this many positions', positiveInt)
+    .option('--nodes <n>', 'search nodes for the score of each position (default 20000)', intIn(1, 1_000_000_000), 20000)
+    .option('--max-score <cp>', 'keep positions scored within +-cp (default 80)', intIn(0, 30000), 80)
+    .option('--limit <n>', 'stop after this many positions', intIn(1, Number.MAX_SAFE_INTEGER))
     .exitOverride()
     .action((opts: { pgn: string[]; plies: number; out: string; nodes: number; maxScore: number; limit?: number }) => {
       const command = ['chuhan', ...process.argv.slice(2)].join(' ');

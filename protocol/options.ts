@@ -5,6 +5,12 @@
 // case-insensitively, with `_` and spaces treated alike (Fairy-Stockfish's UCCI convention), and
 // any spelling works in any dialect. Out-of-range numbers are clamped and bad values rejected,
 // each with a message for an `info string`; options nobody announced are ignored quietly.
+//
+// OPTION_SPECS declares each option once: its spellings, type, range and default (defaultOptions
+// reads them from there). An option is announced only when code applies it (test/protocol-options
+// checks every announced one against the code that reads it) or when it is `informational`.
+
+import { MOVE_OVERHEAD } from '../engine/search-params';
 
 export type OptionType = 'check' | 'spin' | 'combo' | 'string' | 'button';
 
@@ -15,10 +21,15 @@ export interface OptionSpec {
   ucci: string | null;
   /**
    * Accepted under its UCCI name but left out of the UCCI handshake: `resign` (gmchess ends the
-   * game on any output containing that word) and the UCCI 3.0 options that have no effect yet, so
-   * that the handshake stays well under gmchess' 1024-byte read buffer.
+   * game on any output containing that word) and the UCCI options that have no effect yet (books,
+   * idle and the UCCI 3.0 options), so that no GUI shows them as if they worked.
    */
   unannounced?: boolean;
+  /**
+   * Why an announced option needs no code of ours: it tells the GUI something (Ponder: the GUI may
+   * send `go ponder`; Threads: the one search thread there is).
+   */
+  informational?: string;
   /** Name announced in UCI, or null when not announced there. */
   uci: string | null;
   /** Further spellings accepted in setoption. */
@@ -64,22 +75,24 @@ export const EMBEDDED_NETWORK = '<embedded>';
  */
 export const USE_NNUE_DEFAULT = true;
 export const MAX_HASH_MB = 1024;
+/** Most search threads the option accepts on any machine; the session announces at most its cores. */
+export const MAX_THREADS = 64;
 const LEVELS = ['none', 'small', 'medium', 'large'];
 
 export const OPTION_SPECS: readonly OptionSpec[] = [
   { key: 'usemillisec', type: 'check', ucci: 'usemillisec', uci: null, default: true },
   { key: 'hash', type: 'spin', ucci: 'hashsize', uci: 'Hash', default: DEFAULT_HASH_MB, min: 0, max: MAX_HASH_MB, uciMin: 1 },
-  { key: 'threads', type: 'spin', ucci: 'threads', uci: 'Threads', default: 1, min: 0, max: 1, uciMin: 1 },
-  { key: 'ponder', type: 'check', ucci: 'ponder', uci: 'Ponder', default: false },
+  { key: 'threads', type: 'spin', ucci: 'threads', uci: 'Threads', default: 1, min: 0, max: MAX_THREADS, uciMin: 1 },
+  { key: 'ponder', type: 'check', ucci: 'ponder', uci: 'Ponder', default: false, informational: 'the GUI may send go ponder' },
   { key: 'multipv', type: 'spin', ucci: null, uci: 'MultiPV', default: 1, min: 1, max: 64 },
-  { key: 'overhead', type: 'spin', ucci: 'moveoverhead', uci: 'Move Overhead', default: 30, min: 0, max: 5000 },
+  { key: 'overhead', type: 'spin', ucci: 'moveoverhead', uci: 'Move Overhead', default: MOVE_OVERHEAD, min: 0, max: 5000 },
   { key: 'resign', type: 'check', ucci: 'resign', uci: null, unannounced: true, default: false },
-  { key: 'usebook', type: 'check', ucci: 'usebook', uci: null, aliases: ['OwnBook'], default: false },
-  { key: 'bookfiles', type: 'string', ucci: 'bookfiles', uci: null, aliases: ['BookFile'], default: '' },
+  { key: 'usebook', type: 'check', ucci: 'usebook', uci: null, unannounced: true, aliases: ['OwnBook'], default: false },
+  { key: 'bookfiles', type: 'string', ucci: 'bookfiles', uci: null, unannounced: true, aliases: ['BookFile'], default: '' },
   { key: 'debug', type: 'check', ucci: 'debug', uci: null, default: false },
   { key: 'batch', type: 'check', ucci: 'batch', uci: null, default: false },
   { key: 'promotion', type: 'check', ucci: 'promotion', uci: null, unannounced: true, default: false },
-  { key: 'idle', type: 'combo', ucci: 'idle', uci: null, default: 'none', vars: LEVELS },
+  { key: 'idle', type: 'combo', ucci: 'idle', uci: null, unannounced: true, default: 'none', vars: LEVELS },
   { key: 'pruning', type: 'combo', ucci: 'pruning', uci: null, unannounced: true, default: 'large', vars: LEVELS },
   { key: 'knowledge', type: 'combo', ucci: 'knowledge', uci: null, unannounced: true, default: 'large', vars: LEVELS },
   {
@@ -101,6 +114,17 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   // UCI_Variant to xiangqi chooses 1-10, since only Fairy-Stockfish-style GUIs send it.
   { key: 'ranks', type: 'combo', ucci: null, uci: 'Ranks', default: '0-9', vars: ['0-9', '1-10'] },
 ];
+
+/** The options as announced on a machine with `cores` logical processors (Threads up to them, at most MAX_THREADS). */
+export function optionSpecs(cores: number): OptionSpec[] {
+  const max = threadLimit(cores);
+  return OPTION_SPECS.map((spec) => (spec.key === 'threads' ? { ...spec, max } : spec));
+}
+
+/** Threads' maximum on a machine with `cores` logical processors. */
+export function threadLimit(cores: number): number {
+  return Math.max(1, Math.min(MAX_THREADS, Math.floor(cores) || 1));
+}
 
 /** Canonical form of an option name for matching: lower case, `_` as space, single spaces. */
 export function normalizeName(name: string): string {
@@ -147,30 +171,19 @@ export interface OptionValues {
   ranks: string;
 }
 
+/** Every option at its default, as OPTION_SPECS declares it. */
 export function defaultOptions(): OptionValues {
-  return {
-    hash: DEFAULT_HASH_MB,
-    threads: 1,
-    ponder: false,
-    usemillisec: true,
-    multipv: 1,
-    overhead: 30,
-    usebook: false,
-    bookfiles: [],
-    debug: false,
-    batch: false,
-    idle: 'none',
-    pruning: 'large',
-    knowledge: 'large',
-    randomness: 'none',
-    style: 'normal',
-    promotion: false,
-    resign: false,
-    variant: 'xiangqi',
-    usennue: USE_NNUE_DEFAULT,
-    evalfile: EMBEDDED_NETWORK,
-    ranks: '0-9',
-  };
+  const v: Record<string, unknown> = {};
+  for (const spec of OPTION_SPECS) {
+    if (spec.type === 'button') continue;
+    v[spec.key] = spec.key === 'bookfiles' ? bookFiles(String(spec.default)) : spec.default;
+  }
+  return v as unknown as OptionValues;
+}
+
+/** bookfiles' value: a `;`-separated list; each file keeps its inner spaces (Windows paths). */
+function bookFiles(value: string): string[] {
+  return value === '' || value.toLowerCase() === '<empty>' ? [] : value.split(';').map((f) => f.trim()).filter((f) => f !== '');
 }
 
 /** What a setoption did, for the session to act on and report. */
@@ -190,9 +203,9 @@ const FALSE_WORDS = new Set(['false', 'off', 'no', '0']);
 
 /**
  * Applies `setoption <name> [value]` to `values`. `label` is the name as the GUI wrote it, used
- * in messages.
+ * in messages; `cores` bounds Threads (see optionSpecs).
  */
-export function setOption(values: OptionValues, label: string, rawValue: string, dialect: 'ucci' | 'uci' = 'ucci'): SetResult {
+export function setOption(values: OptionValues, label: string, rawValue: string, dialect: 'ucci' | 'uci' = 'ucci', cores = MAX_THREADS): SetResult {
   const spec = findOption(label);
   if (spec === undefined) return { changed: false, warnings: [] };
   const value = rawValue.trim();
@@ -223,7 +236,7 @@ export function setOption(values: OptionValues, label: string, rawValue: string,
       }
       let n = Number(value);
       const min = (dialect === 'uci' ? spec.uciMin : undefined) ?? spec.min ?? 0;
-      const max = spec.max ?? Number.MAX_SAFE_INTEGER;
+      const max = spec.key === 'threads' ? threadLimit(cores) : (spec.max ?? Number.MAX_SAFE_INTEGER);
       // UCCI's 0 for hashsize/threads means "let the engine choose": the default.
       const zeroMeansDefault = min === 0 && (spec.key === 'hash' || spec.key === 'threads');
       const unit = spec.key === 'hash' ? ' MB' : '';
@@ -258,8 +271,7 @@ export function setOption(values: OptionValues, label: string, rawValue: string,
         values.evalfile = file;
         return { spec, changed, warnings, shown: file };
       }
-      // bookfiles: a `;`-separated list; the value keeps its inner spaces (Windows paths).
-      const files = value === '' || value.toLowerCase() === '<empty>' ? [] : value.split(';').map((f) => f.trim()).filter((f) => f !== '');
+      const files = bookFiles(value);
       values.bookfiles = files;
       return { spec, changed: true, warnings, shown: `${files.length} file(s): ${files.map((f) => `'${f}'`).join(' ')}` };
     }

@@ -7,6 +7,12 @@
 // Where SharedArrayBuffer cannot be sent (a browser page that is not cross-origin isolated), the
 // flags are local and a search is stopped by ending its worker and starting a fresh one: the
 // session answers with the best move of the last completed iteration, and the hash table is lost.
+//
+// Threads (Lazy SMP): with Threads > 1 the client also keeps Threads - 1 helper workers, started
+// when the option is set and reused by every search. All of them get one transposition table in a
+// SharedArrayBuffer, allocated here, and each search's STOP/PONDERHIT flags; the main worker
+// reports, decides the move and raises STOP when it ends, which ends the helpers. Without shared
+// memory there are no helpers (Threads falls back to 1).
 import type { HashProbe } from '../engine/search';
 import {
   SIGNAL_COUNT,
@@ -17,6 +23,8 @@ import {
   type SearchLimits,
   type SearchResult,
 } from '../engine/limits';
+import { TranspositionTable } from '../engine/tt';
+import { MAX_THREADS } from './options';
 import type { WorkerHandle, WorkerHost } from './worker-host';
 import type { FromWorker, PositionSpec, ToWorker } from './worker-messages';
 
@@ -31,6 +39,13 @@ export interface SearchEvents {
 }
 
 type Reply = (msg: FromWorker | null) => void;
+
+
+interface Helper {
+  worker: WorkerHandle;
+  /** Its warm-up's stop flag, raised by its first search. */
+  warmup: Int32Array;
+}
 
 export class SearchClient {
   private worker: WorkerHandle | null = null;
@@ -48,6 +63,13 @@ export class SearchClient {
   private warmup: Int32Array | null = null;
   /** Why the worker cannot run, once starting it has failed. */
   unavailable: string | null = null;
+  /** The helper workers (Threads - 1 of them, when the host shares memory). */
+  private readonly helpers: Helper[] = [];
+  private threads = 1;
+  private helperRestarts = 0;
+  /** The shared table's memory (shared hosts), handed to every worker. */
+  private tableBuffer: SharedArrayBuffer | null = null;
+  private generation = 0;
 
   constructor(
     private readonly events: SearchEvents,
@@ -55,7 +77,78 @@ export class SearchClient {
     private readonly host: WorkerHost,
   ) {
     this.hashMb = hashMb;
+    this.allocateTable();
     this.start();
+  }
+
+  /** A new shared table of the hash size (shared hosts), or none (the worker allocates its own). */
+  private allocateTable(): void {
+    this.tableBuffer = this.host.shared ? new SharedArrayBuffer(TranspositionTable.bytesFor(this.hashMb)) : null;
+  }
+
+  private hashMessage(): ToWorker {
+    return { type: 'hash', mb: this.hashMb, buffer: this.tableBuffer };
+  }
+
+  /** Number of helper workers running now (Threads - 1 once setThreads has run). */
+  get helperCount(): number {
+    return this.helpers.length;
+  }
+
+  /**
+   * Sets the number of search threads for the next searches: starts or ends helper workers (a
+   * running search keeps the helpers it had, less any ended). Returns the number in effect: 1
+   * where memory cannot be shared, fewer if helpers cannot start.
+   */
+  setThreads(n: number): number {
+    this.threads = Math.max(1, Math.min(MAX_THREADS, Math.floor(n)));
+    if (!this.host.shared) this.threads = 1;
+    while (this.helpers.length > this.threads - 1) this.helpers.pop()!.worker.terminate();
+    while (this.helpers.length < this.threads - 1) if (!this.startHelper()) break;
+    return this.helpers.length + 1;
+  }
+
+  private startHelper(): boolean {
+    const warmup = new Int32Array(new SharedArrayBuffer(SIGNAL_COUNT * Int32Array.BYTES_PER_ELEMENT));
+    let helper: Helper | null = null;
+    try {
+      const worker = this.host.start(warmup.buffer as SharedArrayBuffer, {
+        message: (msg) => {
+          if (helper !== null && this.helpers.includes(helper)) this.receiveFromHelper(msg);
+        },
+        died: (why) => {
+          if (helper === null) return;
+          const i = this.helpers.indexOf(helper);
+          if (i < 0) return;
+          this.helpers.splice(i, 1);
+          if (++this.helperRestarts <= 20) {
+            this.events.warning(`${why.replace('search worker', 'helper search worker')}; restarting it`);
+            this.startHelper();
+          } else this.events.warning(`${why.replace('search worker', 'helper search worker')}; searching with ${this.helpers.length + 1} thread(s)`);
+        },
+      });
+      helper = { worker, warmup };
+    } catch (err) {
+      this.events.warning(`a helper search thread could not start (${err instanceof Error ? err.message : String(err)})`);
+      return false;
+    }
+    this.helpers.push(helper);
+    helper.worker.post(this.hashMessage());
+    if (this.evaluation !== null) helper.worker.post({ type: 'evaluation', ...this.evaluation });
+    return true;
+  }
+
+  private receiveFromHelper(msg: FromWorker): void {
+    if (msg.type === 'warning') this.events.warning(msg.message);
+    else if (msg.type === 'pong') {
+      const reply = this.replies.get(msg.id);
+      this.replies.delete(msg.id);
+      reply?.(msg);
+    }
+  }
+
+  private toHelpers(msg: ToWorker): void {
+    for (const h of this.helpers) h.worker.post(msg);
   }
 
   /** True while the worker has searches to finish (including ones the session has given up on). */
@@ -79,7 +172,7 @@ export class SearchClient {
     }
     this.warmup = warmup;
     this.worker = worker;
-    this.send({ type: 'hash', mb: this.hashMb });
+    this.send(this.hashMessage());
     if (this.evaluation !== null) this.send({ type: 'evaluation', ...this.evaluation });
   }
 
@@ -87,6 +180,9 @@ export class SearchClient {
     if (this.worker !== worker) return;
     this.worker = null;
     for (const id of [...this.running]) {
+      // Its helpers must not search on.
+      const flags = this.signals.get(id);
+      if (flags !== undefined) Atomics.store(flags, SIGNAL_STOP, 1);
       this.forget(id);
       this.events.failed(id, why);
     }
@@ -154,7 +250,18 @@ export class SearchClient {
     const buffer = this.host.shared ? new SharedArrayBuffer(SIGNAL_COUNT * Int32Array.BYTES_PER_ELEMENT) : null;
     this.running.add(id);
     this.signals.set(id, buffer === null ? new Int32Array(SIGNAL_COUNT) : new Int32Array(buffer));
-    this.send({ type: 'search', id, position, limits, signals: buffer, currmove });
+    if (buffer === null || this.helpers.length === 0) {
+      this.send({ type: 'search', id, position, limits, signals: buffer, currmove });
+      return id;
+    }
+    this.generation = (this.generation + 1) & 63;
+    const threads = { nodes: new SharedArrayBuffer((this.helpers.length + 1) * Float64Array.BYTES_PER_ELEMENT), generation: this.generation };
+    this.send({ type: 'search', id, position, limits, signals: buffer, currmove, threads });
+    const excluded = limits.excluded ?? [];
+    this.helpers.forEach((h, i) => {
+      Atomics.store(h.warmup, SIGNAL_STOP, 1);
+      h.worker.post({ type: 'helper', id, position, excluded, signals: buffer, threads, index: i + 1 });
+    });
     return id;
   }
 
@@ -195,15 +302,25 @@ export class SearchClient {
   setEvaluation(useNetwork: boolean, network: Uint8Array | null): void {
     this.evaluation = { useNetwork, network };
     this.send({ type: 'evaluation', useNetwork, network });
+    this.toHelpers({ type: 'evaluation', useNetwork, network });
   }
 
   setHash(mb: number): void {
     this.hashMb = mb;
-    this.send({ type: 'hash', mb });
+    this.allocateTable();
+    this.send(this.hashMessage());
+    this.toHelpers(this.hashMessage());
   }
 
   clearHash(): void {
     this.send({ type: 'clear' });
+    this.toHelpers({ type: 'clear', historyOnly: true });
+  }
+
+  /** Round trip to the main worker and every helper (each is warmed up once it answers); false if one fails. */
+  pingAll(timeoutMs: number): Promise<boolean> {
+    const helpers = this.helpers.map((h) => this.request((id) => ({ type: 'ping', id }), timeoutMs, h.worker));
+    return Promise.all([this.ping(timeoutMs), ...helpers.map((p) => p.then((m) => m !== null))]).then((all) => all.every((x) => x));
   }
 
   /** Round trip to the worker; resolves false on timeout or if there is no worker. */
@@ -218,8 +335,9 @@ export class SearchClient {
     );
   }
 
-  private request(make: (id: number) => ToWorker, timeoutMs: number): Promise<FromWorker | null> {
-    if (this.worker === null) return Promise.resolve(null);
+  private request(make: (id: number) => ToWorker, timeoutMs: number, to: WorkerHandle | null = this.worker): Promise<FromWorker | null> {
+    if (to === null) return Promise.resolve(null);
+    const worker = to;
     const id = this.nextId++;
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
@@ -230,7 +348,9 @@ export class SearchClient {
         clearTimeout(timer);
         resolve(msg);
       });
-      this.send(make(id));
+      const msg = make(id);
+      if (worker === this.worker) this.send(msg);
+      else worker.post(msg);
     });
   }
 
@@ -241,5 +361,6 @@ export class SearchClient {
     this.running.clear();
     this.signals.clear();
     w?.terminate();
+    while (this.helpers.length > 0) this.helpers.pop()!.worker.terminate();
   }
 }

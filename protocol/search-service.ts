@@ -8,7 +8,7 @@ import { Searcher } from '../engine/search';
 import { SIGNAL_COUNT, SIGNAL_STOP, type CurrMoveInfo } from '../engine/limits';
 import { decodeNetwork, NnueEvaluator } from '../engine/nnue';
 import { embeddedNetwork } from './network';
-import { USE_NNUE_DEFAULT } from './options';
+import { DEFAULT_HASH_MB, USE_NNUE_DEFAULT } from './options';
 import type { FromWorker, PositionSpec, ToWorker } from './worker-messages';
 
 function buildPosition(spec: PositionSpec): Position {
@@ -35,7 +35,9 @@ const WARMUP_FEN = '2bakab2/6r2/2n1c1nc1/p1p2rp1p/4p4/2PN2PC1/P3P3P/6N2/3CA4/1RB
 
 export class SearchService {
   private searcher: Searcher | null = null;
-  private hashMb = 64;
+  private hashMb = DEFAULT_HASH_MB;
+  /** The shared table's memory (Threads > 1 hosts), or null for a table of the worker's own. */
+  private hashBuffer: SharedArrayBuffer | null = null;
   /** The network evaluator, when the network evaluates (null: the hand-written evaluation). */
   private network: NnueEvaluator | null = null;
 
@@ -57,7 +59,8 @@ export class SearchService {
   /** The searcher is made on first use, so that a hash size sent right after start-up is allocated once. */
   private getSearcher(): Searcher {
     if (this.searcher === null) {
-      this.searcher = new Searcher(this.hashMb);
+      this.searcher = new Searcher(this.hashBuffer === null ? this.hashMb : 1);
+      if (this.hashBuffer !== null) this.searcher.tt.useBuffer(this.hashBuffer);
       this.searcher.setNetwork(this.network);
     }
     return this.searcher;
@@ -87,14 +90,19 @@ export class SearchService {
       case 'hash':
         try {
           this.hashMb = msg.mb;
-          if (this.searcher !== null) this.searcher.setHashSize(msg.mb);
+          this.hashBuffer = msg.buffer;
+          if (this.searcher !== null) {
+            if (msg.buffer === null) this.searcher.setHashSize(msg.mb);
+            else this.searcher.tt.useBuffer(msg.buffer);
+          }
         } catch (err) {
           post({ type: 'warning', message: `could not resize the hash table to ${msg.mb} MB (${describe(err)})` });
         }
         break;
       case 'clear':
         try {
-          this.searcher?.clearHash();
+          if (msg.historyOnly === true) this.searcher?.clearHistory();
+          else this.searcher?.clearHash();
         } catch (err) {
           post({ type: 'warning', message: `could not clear the hash table (${describe(err)})` });
         }
@@ -129,13 +137,23 @@ export class SearchService {
             signals,
             (info) => post({ type: 'info', id: msg.id, info: { ...info, pv: Array.from(info.pv) } }),
             msg.currmove ? this.currMoveReporter(msg.id) : undefined,
+            msg.threads === undefined ? null : { nodes: new Float64Array(msg.threads.nodes), index: 0, generation: msg.threads.generation },
           );
           post({ type: 'result', id: msg.id, result });
         } catch (err) {
+          if (msg.threads !== undefined) Atomics.store(signals, SIGNAL_STOP, 1);
           post({ type: 'failed', id: msg.id, message: describe(err) });
         }
         break;
       }
+      case 'helper':
+        try {
+          const share = { nodes: new Float64Array(msg.threads.nodes), index: msg.index, generation: msg.threads.generation };
+          this.getSearcher().search(buildPosition(msg.position), { infinite: true, excluded: msg.excluded }, new Int32Array(msg.signals), undefined, undefined, share);
+        } catch (err) {
+          post({ type: 'warning', message: `helper search ${msg.index} failed (${describe(err)})` });
+        }
+        break;
     }
   }
 }

@@ -33,7 +33,7 @@ import { NnueEvaluator, type Network } from '../engine/nnue';
 import { embeddedNetwork } from './network';
 import { planSearch, type SearchPlan } from './clock';
 import type { Dialect } from './dialect';
-import { EMBEDDED_NETWORK, OPTION_SPECS, clip, defaultOptions, setOption, type OptionValues } from './options';
+import { EMBEDDED_NETWORK, clip, defaultOptions, optionSpecs, setOption, type OptionValues } from './options';
 import type { LineOutput } from './output';
 import { commandWord, parseLine, type Command, type GoCommand, type PositionText } from './parser';
 import { SearchClient } from './search-client';
@@ -84,7 +84,6 @@ interface Search {
 
 export class Session {
   private dialect: Dialect = UCI;
-  private decided = false;
   private cyclone = false;
   private readonly options: OptionValues = defaultOptions();
   private root: BuiltPosition = Session.startPosition();
@@ -213,13 +212,11 @@ export class Session {
         return;
       case 'handshake':
         this.dialect = c.dialect === 'ucci' ? UCCI : this.uciDialect();
-        this.decided = true;
         this.cyclone = false;
-        for (const line of this.dialect.handshake(OPTION_SPECS)) this.out.line(line);
+        for (const line of this.dialect.handshake(optionSpecs(this.host.worker.cores))) this.out.line(line);
         return;
       case 'ucicyclone':
         this.dialect = this.uciDialect();
-        this.decided = true;
         this.cyclone = true;
         return;
       case 'isready':
@@ -300,14 +297,15 @@ export class Session {
     while (this.owed.some((s) => s.stopRequested && s.reply === null)) {
       await new Promise<void>((resolve) => this.replyWaiters.push(resolve));
     }
-    // While the worker is busy, readyok goes out at once; when it is idle, a round trip first
-    // makes sure it is alive and has applied earlier option changes (a new hash size, say).
-    if (!this.client.busy && this.client.unavailable === null) await this.client.ping(PING_TIMEOUT_MS);
+    // While the worker is busy, readyok goes out at once; when it is idle, a round trip to it and
+    // to every helper first makes sure they are alive, warmed up and have applied earlier option
+    // changes (a new hash size, say).
+    if (!this.client.busy && this.client.unavailable === null) await this.client.pingAll(PING_TIMEOUT_MS);
     this.out.line('readyok');
   }
 
   private setoption(name: string, value: string): void {
-    const r = setOption(this.options, name, value, this.dialect.name);
+    const r = setOption(this.options, name, value, this.dialect.name, this.host.worker.cores);
     for (const w of r.warnings) this.note(w);
     if (r.spec === undefined) {
       // UCI engines say so (Stockfish's wording); UCCI GUIs send options nobody announced.
@@ -326,8 +324,22 @@ export class Session {
     }
     if (!r.changed) return;
     if (r.spec.key === 'hash') this.client.setHash(this.options.hash);
+    if (r.spec.key === 'threads') this.applyThreads();
     if (r.spec.key === 'usennue' || r.spec.key === 'evalfile') this.applyEvaluation(r.spec.key);
     if (r.spec.key === 'newgame') this.newGame();
+  }
+
+  /** Starts or ends helper threads for the next searches (Threads); says so when fewer run. */
+  private applyThreads(): void {
+    const asked = this.options.threads;
+    const running = this.client.setThreads(asked);
+    if (running < asked) {
+      const why = this.host.worker.shared
+        ? 'helper threads could not start'
+        : 'several threads need SharedArrayBuffer, which a browser gives only to a cross-origin-isolated page';
+      this.note(`Threads ${asked}: ${why}; searching with ${running} thread${running === 1 ? '' : 's'}`);
+    }
+    this.debug(`search threads: ${running} (the main search and ${this.client.helperCount} helper${this.client.helperCount === 1 ? '' : 's'})`);
   }
 
   /**
@@ -432,7 +444,7 @@ export class Session {
     }
     if (excluded.length > 0) plan.limits.excluded = excluded;
     if (this.options.debug) {
-      this.note(`go limits ${JSON.stringify({ ...plan.limits, overhead: undefined })}${plan.clock === undefined ? '' : `; clock ${plan.clock}`}`);
+      this.note(`go limits ${JSON.stringify({ ...plan.limits, overhead: undefined })}${plan.clock === undefined ? '' : `; clock ${plan.clock}`}; threads ${this.client.helperCount + 1}`);
       if (plan.hardStop !== undefined) this.note(`go hard stop after ${plan.hardStop} ms`);
     }
 
@@ -569,7 +581,7 @@ export class Session {
   private onInfo(id: number, info: SearchInfo): void {
     const s = this.byId.get(id);
     if (s === undefined || s.reply !== null) return;
-    if (info.multipv <= 1 && info.bound === undefined && info.pv.length > 0) s.lastInfo = info;
+    if (info.multipv <= 1 && info.pv.length > 0) s.lastInfo = info;
     const line = this.dialect.info(info, true);
     if (line === null || s !== this.current) return;
     const now = performance.now();

@@ -1,7 +1,7 @@
 // UCCI output (ElephantEye's dialect, as XQWizard, the UCCI league emulator, gmchess and UCI2WB -x
 // read it): plain integer scores with mates as ±(10000 − plies), `pv` last on the line, `id version`,
 // `nobestmove`, `bye`, and `bestmove … draw|resign`.
-import type { Score, SearchInfo } from '../engine/limits';
+import type { Score } from '../engine/limits';
 import { ENGINE_AUTHOR, ENGINE_NAME, ENGINE_VERSION, MAX_PV_PRINTED, type Dialect } from './dialect';
 import type { OptionSpec } from './options';
 import { moveToIccs } from '../engine/index';
@@ -67,8 +67,8 @@ export const UCCI: Dialect = {
     return lines;
   },
   info(info) {
-    // A bound is not a score; UCCI has no way to say so, so such lines are left out.
-    if (info.bound !== undefined || info.multipv > 1) return null;
+    // UCCI has one line per depth: the extra MultiPV lines are left out.
+    if (info.multipv > 1) return null;
     const pv = info.pv.slice(0, MAX_PV_PRINTED).map(moveToIccs).join(' ');
     return (
       `info depth ${info.depth} seldepth ${info.seldepth} score ${ucciScore(info.score)} time ${info.time} ` +

@@ -1,7 +1,7 @@
 // UCI output as Pikafish speaks it for xiangqi: ICCS moves with ranks 0–9, `score cp N` and
 // `score mate M` (in moves, negative when being mated), `multipv`, `bestmove (none)`, no draw or
 // resign channel, and a silent `quit`.
-import type { Score, SearchInfo } from '../engine/limits';
+import type { Score } from '../engine/limits';
 import { moveToIccs } from '../engine/index';
 import { ENGINE_AUTHOR, ENGINE_NAME, ENGINE_VERSION, MAX_PV_PRINTED, fromRanks10, toRanks10, type Dialect } from './dialect';
 import type { OptionSpec } from './options';
@@ -47,11 +47,10 @@ function makeUci(ranksFrom: 0 | 1): Dialect {
       return lines;
     },
     info(info, showMultipv) {
-      const bound = info.bound === 'lower' ? ' lowerbound' : info.bound === 'upper' ? ' upperbound' : '';
       const pv = info.pv.slice(0, MAX_PV_PRINTED).map(move).join(' ');
       return (
         `info depth ${info.depth} seldepth ${info.seldepth}${showMultipv ? ` multipv ${info.multipv}` : ''} ` +
-        `score ${uciScore(info.score)}${bound} nodes ${info.nodes} nps ${info.nps} hashfull ${info.hashfull} ` +
+        `score ${uciScore(info.score)} nodes ${info.nodes} nps ${info.nps} hashfull ${info.hashfull} ` +
         `time ${info.time}${pv === '' ? '' : ` pv ${pv}`}`
       );
     },

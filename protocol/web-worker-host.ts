@@ -27,12 +27,14 @@ interface WorkerScope {
   Worker?: WorkerConstructor;
   location?: { href: string };
   crossOriginIsolated?: boolean;
+  navigator?: { hardwareConcurrency?: number };
 }
 
 const scope = globalThis as unknown as WorkerScope;
 
 export const webWorkerHost: WorkerHost = {
   shared: typeof SharedArrayBuffer === 'function' && scope.crossOriginIsolated === true,
+  cores: scope.navigator?.hardwareConcurrency ?? 1,
   start(warmup: SharedArrayBuffer | null, events: WorkerEvents): WorkerHandle {
     if (typeof scope.Worker !== 'function' || scope.location === undefined) {
       throw new Error('this browser cannot start a worker inside a worker, so there is no search');

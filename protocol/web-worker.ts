@@ -10,13 +10,15 @@
 // the one used by the executable). That session starts the search in a nested worker of this same
 // script, named SEARCH_WORKER_NAME, which runs the search service (search-service.ts). So the
 // protocol worker stays free to read `stop`, `isready` and `ponderhit` while the search thinks.
-// Nothing ever blocks the page's main thread (Atomics.wait is only called inside the search worker).
+// Nothing ever blocks, on the page's main thread or elsewhere (the engine never calls Atomics.wait).
 //
 // `stop`: on a cross-origin-isolated page (COOP same-origin + COEP require-corp) the search polls a
 // SharedArrayBuffer flag and bestmove comes within milliseconds. Elsewhere SharedArrayBuffer does not
 // exist: stop ends the search worker and the session answers at once with the best move of the last
 // completed iteration; a fresh search worker is started (the hash table starts empty again, and
-// there is no warm-up). Ponder searches then end only by stop or their hard time limit.
+// there is no warm-up). Ponder searches then end only by stop or their hard time limit. Threads > 1
+// (helper search workers sharing the table) also needs SharedArrayBuffer: without it the session
+// searches with one thread and says so.
 //
 // One extra command besides the protocol: `bench [depth]` runs the bench of `chuhan bench` in this
 // worker and posts its lines (the same node count as the executable at the same depth).

@@ -23,6 +23,8 @@ export interface WorkerHost {
    * search is to end its worker.
    */
   readonly shared: boolean;
+  /** Logical processors of the machine (the most useful search threads). */
+  readonly cores: number;
   /**
    * Starts a search worker. `warmup` is the flag buffer of its warm-up search (shared hosts only).
    * Throws an Error whose message says why, when no worker can run.

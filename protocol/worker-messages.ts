@@ -9,9 +9,22 @@ export interface PositionSpec {
   moves: number[];
 }
 
+/** What the searchers of one parallel search (Threads > 1) share besides the table and the flags. */
+export interface ThreadsSpec {
+  /** Float64 node count per searcher (index 0 the main one). */
+  nodes: SharedArrayBuffer;
+  /** The search's generation in the shared table (0-63). */
+  generation: number;
+}
+
 export type ToWorker =
-  | { type: 'hash'; mb: number }
-  | { type: 'clear' }
+  /**
+   * The table size; with `buffer` (shared hosts), the table itself, shared by the main searcher
+   * and the helpers (TranspositionTable.bytesFor(mb) bytes), else the worker allocates its own.
+   */
+  | { type: 'hash'; mb: number; buffer: SharedArrayBuffer | null }
+  /** A new game: clear the histories, and the table too unless `historyOnly` (a helper's table is the main one's). */
+  | { type: 'clear'; historyOnly?: boolean }
   /** Evaluate with the network (bytes of a network file already checked, or null for the built-in one), or with the hand-written evaluation. */
   | { type: 'evaluation'; useNetwork: boolean; network: Uint8Array | null }
   | { type: 'ping'; id: number }
@@ -28,6 +41,22 @@ export type ToWorker =
       signals: SharedArrayBuffer | null;
       /** Report the root move being searched (debug mode only: `info currmove`). */
       currmove: boolean;
+      /** Present when helpers search with it (Threads > 1). */
+      threads?: ThreadsSpec;
+    }
+  /**
+   * A helper's part of search `id` (Lazy SMP): the same root and root moves, until the STOP flag
+   * in `signals` (raised by the main searcher when it ends, or by the protocol). No reply.
+   */
+  | {
+      type: 'helper';
+      id: number;
+      position: PositionSpec;
+      excluded: number[];
+      signals: SharedArrayBuffer;
+      threads: ThreadsSpec;
+      /** This helper's slot in threads.nodes (1..). */
+      index: number;
     };
 
 export type FromWorker =

@@ -94,7 +94,7 @@ interface Harness {
   send(line: string): { t: number; index: number };
   waitFor(source: string, from: number, ms: number): Promise<Line>;
   startMoves(): Promise<string[]>;
-  mainThreadInfinite(ms: number): Promise<{ move: string; took: number }>;
+  mainThreadInfinite(ms: number, depth?: number): Promise<{ move: string; took: number }>;
   lines: Line[];
 }
 type PageGlobals = typeof globalThis & { harness: Harness; crossOriginIsolated: boolean };
@@ -167,6 +167,24 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the browser build 
         await page.evaluate(() => (globalThis as PageGlobals).harness.send('setoption usennue true'));
         const nnue = await ask(page, 'go depth 5', /^(bestmove|nobestmove)/, 30_000);
         expect(isLegalMove(after, parseIccs(after, moveOf(nnue.reply)))).toBe(true);
+
+        // Threads 2: on an isolated page a helper (a nested worker) shares the table; elsewhere the
+        // engine searches with one thread and says why.
+        const cores = await page.evaluate(() => (globalThis as unknown as { navigator: { hardwareConcurrency: number } }).navigator.hardwareConcurrency);
+        if (cores >= 2) {
+          await page.evaluate(() => (globalThis as PageGlobals).harness.send('setoption threads 2'));
+          const threaded = await ask(page, 'go depth 8', /^(bestmove|nobestmove)/, 60_000);
+          expect(isLegalMove(after, parseIccs(after, moveOf(threaded.reply)))).toBe(true);
+          await page.evaluate(() => (globalThis as PageGlobals).harness.send('go infinite'));
+          await page.waitForTimeout(300);
+          const stopped = await ask(page, 'stop', /^(bestmove|nobestmove)/, 5_000);
+          expect(isLegalMove(after, parseIccs(after, moveOf(stopped.reply)))).toBe(true);
+          expect(stopped.reply.t - stopped.sent).toBeLessThan(STOP_LIMIT_MS);
+          const seen = await page.evaluate(() => (globalThis as PageGlobals).harness.lines.map((e) => e.line));
+          const fallback = seen.filter((l) => l.startsWith('info string Threads 2: several threads need SharedArrayBuffer'));
+          expect(fallback.length).toBe(kind === 'coi' ? 0 : 1);
+          console.log(`browser test (${kind}): Threads 2 on ${cores} cores, bestmove ${Math.round(stopped.reply.t - stopped.sent)} ms after stop`);
+        } else console.log(`browser test (${kind}): Threads 2 not tried (navigator.hardwareConcurrency ${cores})`);
         await ask(page, 'isready', /^readyok$/, 10_000);
         const bye = await ask(page, 'quit', /^bye$/, 10_000);
         expect(bye.reply.line).toBe('bye');
@@ -193,14 +211,19 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the browser build 
     }
   });
 
-  it("the ES-module core's infinite search waits for stop on the page's main thread without Atomics.wait", async () => {
+  it("the ES-module core's infinite search runs on the page's main thread until stop, without Atomics.wait", async () => {
     const page = await open('coi');
     try {
       const r = await page.evaluate(() => (globalThis as PageGlobals).harness.mainThreadInfinite(300));
       expect(isLegalMove(parseFen(START_FEN), parseIccs(parseFen(START_FEN), r.move))).toBe(true);
-      // Depth 2 takes a few milliseconds; the rest is the wait for the helper worker's stop flag.
+      // It searches until the helper worker's stop flag.
       expect(r.took).toBeGreaterThanOrEqual(250);
       expect(r.took).toBeLessThan(5_000);
+      // One that reaches its depth returns at once: the search never waits (the protocol session
+      // holds a ponder or infinite reply until ponderhit or stop).
+      const d = await page.evaluate(() => (globalThis as PageGlobals).harness.mainThreadInfinite(3000, 2));
+      expect(isLegalMove(parseFen(START_FEN), parseIccs(parseFen(START_FEN), d.move))).toBe(true);
+      expect(d.took).toBeLessThan(1_000);
     } finally {
       await page.close();
     }

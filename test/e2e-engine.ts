@@ -265,6 +265,24 @@ export function haveFairyStockfish(who: string): boolean {
   return false;
 }
 
+/**
+ * Lines the protocol layer writes when one of its safety nets catches a search failure: a search
+ * slow to stop (a debug line), a failed search, a restarted worker, a move that is not permitted.
+ * End-to-end tests run with debug on and require that none appears, so that a broken search
+ * cannot pass behind the nets.
+ */
+export const SAFETY_NET = /did not stop within|search failed|restarting|not permitted/;
+
+/** The command that turns debug output on in a dialect. */
+export function debugOn(dialect: 'ucci' | 'uci'): string {
+  return dialect === 'ucci' ? 'setoption debug true' : 'debug on';
+}
+
+/** The safety-net lines an engine has written so far (see SAFETY_NET). */
+export function safetyNetLines(e: EngineProcess): string[] {
+  return e.received.map((r) => r.line).filter((l) => SAFETY_NET.test(l));
+}
+
 /** The move of a `bestmove` line, checked legal in `pos`. */
 export function legalBest(line: string, pos: Position): string {
   const m = /^bestmove (\S+)/.exec(line);

@@ -86,6 +86,22 @@ for (const dialect of ['ucci', 'uci'] as const) {
       expect(await run('setoption name Hash value 128')).toContain('info string option hashsize = 128');
     });
 
+    it('#8 the table is really resized: the same search fills 1 MB far more than 128 MB', async () => {
+      const fill = async (mb: number): Promise<number> => {
+        await run(`setoption name Hash value ${mb}`, 'setoption name Clear Hash', 'position startpos moves h2e2 h9g7');
+        const from = e.received.length;
+        e.send('go nodes 120000');
+        await e.expect(/^bestmove/, 30_000);
+        const infos = e.received.slice(from, e.cursor).map((r) => r.line).filter((l) => l.includes(' hashfull '));
+        return Number(/ hashfull (\d+)/.exec(infos.at(-1)!)![1]);
+      };
+      const small = await fill(1);
+      const large = await fill(128);
+      expect(small).toBeGreaterThan(200);
+      expect(large).toBeLessThan(small / 10);
+      await run('setoption name Hash value 64');
+    });
+
     it('#9 position startpos: start position, empty history', async () => {
       const out = await run('position startpos');
       expect(out).toContain(`info string position ${START_FEN} after 0 move(s); no banned moves`);
@@ -159,6 +175,18 @@ for (const dialect of ['ucci', 'uci'] as const) {
         expect(await run('setoption usemillisec true')).toContain('info string option usemillisec = true');
       });
 
+      it('#16 in seconds, the search ends by itself inside the clock: go time 3 increment 1 is 3 s + 1 s', async () => {
+        // Budget (timeman.ts): 3,000 ms + 1,000 ms gives a hard limit of 712 ms. Read as
+        // milliseconds (3 ms + 1 ms) it would answer at once.
+        await run('setoption usemillisec false', 'position startpos');
+        const t0 = e.send('go time 3 increment 1');
+        const best = await e.expect(/^bestmove/, 5000);
+        legalBest(best.line, position(START_FEN));
+        expect(best.at - t0).toBeGreaterThan(300);
+        expect(best.at - t0).toBeLessThan(712 + 300);
+        await run('setoption usemillisec true');
+      });
+
       it('#17 go time 60000 opptime 58000 oppincrement 1000 increment 1000 depth 12', async () => {
         const out = await run('go time 60000 opptime 58000 oppincrement 1000 increment 1000 depth 12');
         const limits = out.find((l) => l.startsWith('info string go limits'))!;
@@ -176,6 +204,23 @@ for (const dialect of ['ucci', 'uci'] as const) {
         expect(limits).not.toMatch(/movestogo/);
         e.send('stop');
         await e.expect(/^bestmove/);
+      });
+
+      it('#17-#19 the searches end by themselves within their budgets', async () => {
+        await run('position startpos moves h2e2 h9g7');
+        const timed = async (go: string, min: number, max: number): Promise<void> => {
+          const t0 = e.send(go);
+          const best = await e.expect(/^bestmove/, 15_000);
+          legalBest(best.line, position(START_FEN, ['h2e2', 'h9g7']));
+          expect(best.at - t0, go).toBeGreaterThanOrEqual(min);
+          expect(best.at - t0, go).toBeLessThan(max);
+        };
+        // A depth limit reached well inside the time: a 60 s clock is not spent on depth 4.
+        await timed('go time 60000 opptime 58000 oppincrement 1000 increment 1000 depth 4', 0, 1000);
+        // Sudden death, 6 s: soft limit 286 ms, hard limit 1,003 ms.
+        await timed('go time 6000 opptime 6000', 100, 1003 + 300);
+        // Two moves to go in 3 s: soft and hard limit 712 ms. Ignoring movestogo would stop near 142 ms.
+        await timed('go time 3000 movestogo 2 opptime 3000 oppmovestogo 2', 400, 712 + 300);
       });
 
       it('#19 go time 120000 movestogo 20 opptime 100000 oppmovestogo 18: 20 moves in 120 s', async () => {
@@ -236,20 +281,26 @@ for (const dialect of ['ucci', 'uci'] as const) {
 
     if (dialect === 'ucci') {
       it('#24 go draw time …: accepts the offer only without an advantage', async () => {
+        // Each search ends by itself within the clock's hard limit (667 ms at 4 s).
+        const hard = 667 + 300;
         await run(`position fen ${RED_BEHIND}`);
-        e.send('go draw time 4000 increment 0');
-        const behind = await e.expect(/^bestmove/);
+        let t0 = e.send('go draw time 4000 increment 0');
+        const behind = await e.expect(/^bestmove/, hard);
+        expect(behind.at - t0).toBeLessThan(hard);
         legalBest(behind.line, position(RED_BEHIND));
         expect(behind.line).toMatch(/ draw$/);
         await run(`position fen ${RED_AHEAD}`);
-        e.send('go draw time 4000 increment 0');
-        const ahead = await e.expect(/^bestmove/);
+        t0 = e.send('go draw time 4000 increment 0');
+        const ahead = await e.expect(/^bestmove/, hard);
+        expect(ahead.at - t0).toBeLessThan(hard);
         legalBest(ahead.line, position(RED_AHEAD));
         expect(ahead.line).not.toMatch(/draw/);
         // Without an offer, no draw suffix even when behind.
         await run(`position fen ${RED_BEHIND}`);
-        e.send('go time 4000 increment 0');
-        expect((await e.expect(/^bestmove/)).line).not.toMatch(/draw/);
+        t0 = e.send('go time 4000 increment 0');
+        const plain = await e.expect(/^bestmove/, hard);
+        expect(plain.at - t0).toBeLessThan(hard);
+        expect(plain.line).not.toMatch(/draw/);
       });
 
       it('#25 ponderhit draw during go ponder: a timed search with a draw offer', async () => {
@@ -299,12 +350,21 @@ for (const dialect of ['ucci', 'uci'] as const) {
 
     it('#30 probe startpos: one pophash line', async () => {
       // No isready between go and its bestmove: a quick search may answer before readyok.
+      // The entry must be there: a move and at least one bound, at the root's depth.
+      await run('setoption name Clear Hash');
       e.send('position startpos', 'go depth 3');
-      await e.expect(/^bestmove/);
+      const best = await e.expect(/^bestmove/);
       const out = await run('probe startpos');
       const replies = out.filter((l) => !l.startsWith('info'));
       expect(replies).toHaveLength(1);
-      expect(replies[0]).toMatch(/^pophash( bestmove [a-i]\d[a-i]\d)?( lowerbound -?\d+ depth \d+)?( upperbound -?\d+ depth \d+)?$/);
+      const m = /^pophash bestmove ([a-i]\d[a-i]\d)( lowerbound -?\d+ depth (\d+))?( upperbound -?\d+ depth (\d+))?$/.exec(replies[0]);
+      expect(m, replies[0]).not.toBeNull();
+      expect(m![2] ?? m![4], replies[0]).toBeDefined();
+      expect(Number(m![3] ?? m![5])).toBeGreaterThanOrEqual(3);
+      expect(best.line.startsWith(`bestmove ${m![1]}`)).toBe(true);
+      // Once the table is cleared the entry is gone.
+      await run('setoption name Clear Hash');
+      expect((await run('probe startpos')).filter((l) => !l.startsWith('info'))).toEqual(['pophash']);
       // A probe with an unreadable position still gets its pophash.
       const bad = await run('probe fen 9/9 w');
       expect(bad.filter((l) => !l.startsWith('info'))).toEqual(['pophash']);
@@ -323,11 +383,11 @@ describe('§14.1 conformance, handshake and quit', () => {
       expect(block[0]).toBe('id name Chuhan');
       expect(block).toContain('option usemillisec type check default true');
       for (const id of ['id version', 'id copyright', 'id author']) expect(block.some((l) => l.startsWith(id))).toBe(true);
-      for (const name of ['hashsize', 'threads', 'ponder', 'usebook', 'bookfiles', 'newgame', 'debug', 'batch', 'idle']) {
+      for (const name of ['hashsize', 'threads', 'ponder', 'newgame', 'debug', 'batch']) {
         expect(block.some((l) => l.startsWith(`option ${name} type `))).toBe(true);
       }
-      // Accepted but not announced: resign (gmchess) and the UCCI 3.0 options without effect yet.
-      for (const name of ['resign', 'pruning', 'knowledge', 'randomness', 'style', 'promotion']) {
+      // Accepted but not announced: resign (gmchess) and the UCCI options without effect yet.
+      for (const name of ['resign', 'usebook', 'bookfiles', 'idle', 'pruning', 'knowledge', 'randomness', 'style', 'promotion']) {
         expect(block.some((l) => l.startsWith(`option ${name} type `))).toBe(false);
       }
       expect(block.some((l) => l.startsWith('option name'))).toBe(false);

@@ -1,8 +1,10 @@
 // How fast the engine answers while it searches: `stop` → bestmove, `isready` → readyok,
 // `quit` → process exit, measured over pipes against the real executable. The targets are 50, 50
-// and 100 ms; the assertions allow for a loaded test machine, and the figures are printed.
+// and 100 ms; the assertions allow for a loaded test machine, and the figures are printed. Debug
+// is on, and no safety net may fire: the protocol answers for a search that is slow to stop after
+// 35 ms, which would meet these bounds even if the search never stopped.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { builtEngine, startChuhan, withChuhan } from './e2e-engine';
+import { builtEngine, debugOn, safetyNetLines, startChuhan, withChuhan } from './e2e-engine';
 
 /** A busy middle game, so that the search is deep in its tree when interrupted. */
 const MIDDLEGAME = 'r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 4 3';
@@ -29,6 +31,7 @@ describe('latency while searching', () => {
       const ready: number[] = [];
       const stop: number[] = [];
       await withChuhan(exe, dialect, async (e) => {
+        e.send(debugOn(dialect));
         for (let round = 0; round < 5; round++) {
           e.send(`position fen ${MIDDLEGAME}`, 'go infinite');
           await e.expect(/^info depth/, 5000);
@@ -43,6 +46,7 @@ describe('latency while searching', () => {
           const b = await e.expect(/^bestmove /, 2000);
           stop.push(b.at - t0);
         }
+        expect(safetyNetLines(e).join('\n'), 'safety-net lines').toBe('');
       });
       console.log(`${dialect} ${summary('isready -> readyok', ready)}; ${summary('stop -> bestmove', stop)}`);
       expect(Math.max(...ready)).toBeLessThan(BOUND_ISREADY_MS);
@@ -55,10 +59,15 @@ describe('latency while searching', () => {
     // must not wait behind it.
     const times: number[] = [];
     for (let round = 0; round < 3; round++) {
-      await withChuhan(exe, round % 2 === 0 ? 'ucci' : 'uci', async (e) => {
+      const dialect = round % 2 === 0 ? 'ucci' : 'uci';
+      await withChuhan(exe, dialect, async (e) => {
+        e.send(debugOn(dialect));
         const t0 = e.send(`position fen ${MIDDLEGAME}`, 'go depth 1');
         const b = await e.expect(/^bestmove /, 5000);
         times.push(b.at - t0);
+        // The depth-1 answer is the search's own, not the fallback's.
+        expect(e.received.some((r) => r.at <= b.at && /^info depth 1 /.test(r.line))).toBe(true);
+        expect(safetyNetLines(e).join('\n'), 'safety-net lines').toBe('');
       });
     }
     console.log(summary('go depth 1 at start-up -> bestmove', times));
@@ -88,6 +97,7 @@ describe('latency while searching', () => {
   it('ponderhit on a finished ponder search answers at once', async () => {
     const hits: number[] = [];
     await withChuhan(exe, 'ucci', async (e) => {
+      e.send(debugOn('ucci'));
       for (let round = 0; round < 3; round++) {
         // A shallow ponder search finishes quickly and must hold its reply until ponderhit.
         e.send('position startpos moves h2e2', 'go ponder depth 3');
@@ -97,6 +107,7 @@ describe('latency while searching', () => {
         const b = await e.expect(/^bestmove /, 2000);
         hits.push(b.at - t0);
       }
+      expect(safetyNetLines(e).join('\n'), 'safety-net lines').toBe('');
     });
     console.log(summary('ponderhit (held reply) -> bestmove', hits));
     expect(Math.max(...hits)).toBeLessThan(BOUND_STOP_MS);

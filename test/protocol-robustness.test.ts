@@ -5,6 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { START_FEN } from '../engine/index';
 import { EngineProcess, builtEngine, legalBest, startChuhan } from './e2e-engine';
 import { position } from './helpers';
+import { availableParallelism } from 'node:os';
+
+/** Threads' maximum here: the machine's cores, at most 64. */
+const THREADS_MAX = Math.min(64, availableParallelism());
 
 let exe: string;
 beforeAll(() => {
@@ -99,12 +103,22 @@ describe('bad input, UCCI', () => {
     e.send(`position startpos moves ${moves.join(' ')}`);
     const out = await e.sync();
     expect(out.some((l) => l.startsWith(`info string position ${START_FEN.split(' ')[0]} w`) && l.includes('after 2000 move(s)'))).toBe(true);
+    // The game is drawn by rule long before (the 60-move limit, repetitions), but a GUI that asks
+    // for a move gets one: a legal move, scored as the draw it is.
+    const from = e.received.length;
     e.send('go depth 3');
     const reply = await e.expect(/^(bestmove|nobestmove)/);
-    if (reply.line !== 'nobestmove') legalBest(reply.line, position(START_FEN, moves));
+    legalBest(reply.line, position(START_FEN, moves));
+    const infos = e.received.slice(from, e.cursor).map((r) => r.line).filter((l) => l.startsWith('info depth'));
+    expect(infos.at(-1)).toMatch(/ score 0 /);
+    // 7,168 plies are kept (the history holds 8,192, with room for the search's own plies).
+    e.send(`position startpos moves ${shuffle(7168).join(' ')}`);
+    const full = await e.sync();
+    expect(full.some((l) => l.includes('after 7168 move(s)')), full.join('\n')).toBe(true);
     e.send(`position startpos moves ${shuffle(9000).join(' ')}`);
     const long = await e.sync();
-    expect(long.some((l) => /^info string position: more than \d+ moves; kept the first \d+$/.test(l))).toBe(true);
+    expect(long).toContain('info string position: more than 7168 moves; kept the first 7168');
+    expect(long.some((l) => l.includes('after 7168 move(s)'))).toBe(true);
   });
 
   it('go while searching: the first search is answered, then the second', async () => {
@@ -119,17 +133,17 @@ describe('bad input, UCCI', () => {
   it('option values out of range are clamped and said so; unknown options are ignored quietly', async () => {
     e.send('setoption debug false');
     await e.sync();
-    e.send('setoption hashsize 99999', 'setoption threads 8', 'setoption moveoverhead -5', 'setoption guiname XQWizard');
+    e.send('setoption hashsize 99999', 'setoption threads 99', 'setoption moveoverhead -5', 'setoption guiname XQWizard');
     e.send('setoption useegtb true', 'setoption ponder maybe', 'setoption style wild');
     const out = await e.sync();
     expect(out).toEqual([
       'info string option hashsize value 99999 is out of range 0..1024; using 1024',
-      'info string option threads value 8 is out of range 0..1; using 1',
+      `info string option threads value 99 is out of range 0..${THREADS_MAX}; using ${THREADS_MAX}`,
       'info string option moveoverhead value -5 is out of range 0..5000; using 0',
       "info string option ponder expects true or false, got 'maybe'; left at false",
       "info string option style expects one of solid, normal, risky, got 'wild'; left at normal",
     ]);
-    e.send('setoption hashsize 16', 'setoption moveoverhead 30', 'setoption debug true');
+    e.send('setoption hashsize 16', 'setoption threads 1', 'setoption moveoverhead 30', 'setoption debug true');
     await e.sync();
   });
 

@@ -1,10 +1,11 @@
 // Game results (engine/rules.ts): the adjudicated repetition cases, checkmate, stalemate, the
 // 120-ply limit, and the search entry point repetitionVerdict (same verdicts, pos untouched).
 import { describe, expect, it } from 'vitest';
-import { runJudgeCli } from '../bench/judge-cli';
-import { START_FEN, computeKey, generateLegal, parseFen, parseIccs } from '../engine/index';
+import { runJudgeCli } from '../protocol/cli/judge';
+import { START_FEN, computeKey, parseFen, parseIccs } from '../engine/index';
 import { findRepetition, judge, repetitionVerdict } from '../engine/rules';
-import { position, readData, rng } from './helpers';
+import { position, readData } from './helpers';
+import { noRepeatStretch } from '../bench/repetition-bench';
 
 interface RepetitionCase {
   id: string;
@@ -195,48 +196,10 @@ describe('repetitionVerdict for the search', () => {
     }
   });
 
-  it('cost on a node without repetition (measured, not asserted)', () => {
-    // A long reversible stretch: 100 random quiet plies from the start position that never
-    // repeat a position, so the scan goes back over all of them (the worst case without one).
-    const pos = parseFen(START_FEN);
-    const rand = rng(7);
-    const seen = new Set<string>([`${pos.keyLo}:${pos.keyHi}`]);
-    const buf = new Int32Array(256);
-    while (pos.ply < 100) {
-      const n = generateLegal(pos, buf, 0);
-      const quiet: number[] = [];
-      for (let i = 0; i < n; i++) {
-        const m = buf[i];
-        if (pos.board[(m >> 8) & 255] !== 0) continue;
-        pos.make(m);
-        const key = `${pos.keyLo}:${pos.keyHi}`;
-        pos.unmake();
-        if (!seen.has(key)) quiet.push(m);
-      }
-      expect(quiet.length).toBeGreaterThan(0);
-      pos.make(quiet[Math.floor(rand() * quiet.length)]);
-      seen.add(`${pos.keyLo}:${pos.keyHi}`);
-    }
+  it('a long reversible stretch without a repeat is no repetition, however often it is asked', () => {
+    const pos = noRepeatStretch(100);
     expect(pos.halfmove).toBe(100);
-    expect(repetitionVerdict(pos)).toBe('none');
-    const plies = pos.halfmove;
-    const N = 2_000_000;
-    let none = 0;
-    const t0 = performance.now();
-    for (let i = 0; i < N; i++) if (repetitionVerdict(pos) === 'none') none++;
-    const ns = ((performance.now() - t0) * 1e6) / N;
-    expect(none).toBe(N);
-    // Cost of judging an actual cycle (a perpetual chase case), for comparison.
-    const c = CASES.find((x) => x.id === 'FSF-06')!;
-    const rep = position(c.fen, c.moves);
-    const M = 20_000;
-    const t1 = performance.now();
-    for (let i = 0; i < M; i++) repetitionVerdict(rep);
-    const usCycle = ((performance.now() - t1) * 1e3) / M;
-    console.log(
-      `repetitionVerdict: ${ns.toFixed(1)} ns per call with no repetition over ${plies} reversible plies; ` +
-        `${usCycle.toFixed(1)} µs to judge an 8-ply cycle`,
-    );
+    for (let i = 0; i < 1000; i++) expect(repetitionVerdict(pos)).toBe('none');
   });
 });
 

@@ -5,7 +5,7 @@ import { generateLegal, judge, MAX_MOVES, parseIccs, type Position } from '../en
 import { SIGNAL_COUNT } from '../engine/limits';
 import { repetitionScore } from '../engine/repetition';
 import { Searcher } from '../engine/search';
-import { DRAW, RULE_WIN } from '../engine/searchconst';
+import { DRAW, RULE_WIN } from '../engine/search-params';
 import { position, readData } from './helpers';
 
 interface RepetitionCase {

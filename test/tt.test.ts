@@ -2,7 +2,7 @@
 // replacement policy.
 import { describe, expect, it } from 'vitest';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from '../engine/tt';
-import { MATE } from '../engine/searchconst';
+import { MATE } from '../engine/search-params';
 
 describe('transposition table', () => {
   it('stores and returns every field, negative values included', () => {
@@ -40,5 +40,42 @@ describe('transposition table', () => {
     expect(tt.hashfull()).toBeGreaterThan(0);
     tt.clear();
     expect(tt.probe(5, 100, 0)).toBe(false);
+  });
+  it('a torn slot (words of two entries mixed, as two threads writing at once can leave it) is a miss', () => {
+    const tt = new TranspositionTable(1);
+    tt.newSearch();
+    const words = new Int32Array(tt.buffer);
+    // Two entries for keys of the same bucket, the second into slot 1 (the first is deeper).
+    tt.store(8, 0x1234567, 0, 0x0a0b, 55, 10, 9, BOUND_EXACT);
+    const a = Array.from(words.subarray(64, 68));
+    tt.store(8, 0x7654321, 0, 0x0c0d, -70, -20, 3, BOUND_LOWER);
+    expect(tt.probe(8, 0x1234567, 0) && tt.hitMove).toBe(0x0a0b);
+    expect(tt.probe(8, 0x7654321, 0) && tt.hitMove).toBe(0x0c0d);
+    const slot1 = 64 + 4;
+    const b = Array.from(words.subarray(slot1, slot1 + 4));
+    // Slot 1 gets B's key word with A's data words, then A's key word with B's move and A's flags.
+    for (const mix of [[b[0], a[1], a[2]], [a[0], b[1], a[2]], [b[0], b[1], a[2]], [a[0], a[1], b[2]]]) {
+      words.set(mix, slot1);
+      expect(tt.probe(8, 0x7654321, 0)).toBe(false);
+      expect(tt.probe(8, 0x1234567, 0) && tt.hitMove).toBe(0x0a0b);
+    }
+    // Whole again: found again.
+    words.set(b, slot1);
+    expect(tt.probe(8, 0x7654321, 0) && tt.hitScore).toBe(-70);
+  });
+
+  it('can live in a SharedArrayBuffer that another table uses too', () => {
+    const buffer = new SharedArrayBuffer(TranspositionTable.bytesFor(1));
+    const one = new TranspositionTable(1);
+    const two = new TranspositionTable(1);
+    one.useBuffer(buffer);
+    two.useBuffer(buffer);
+    one.setGeneration(5);
+    two.setGeneration(5);
+    one.store(77, 99, 0, 0x1111, 12, 3, 6, BOUND_UPPER);
+    expect(two.probe(77, 99, 0)).toBe(true);
+    expect([two.hitMove, two.hitScore, two.hitEval, two.hitDepth, two.hitBound]).toEqual([0x1111, 12, 3, 6, BOUND_UPPER]);
+    expect(two.hashfull()).toBeGreaterThan(0);
+    expect(() => one.useBuffer(new SharedArrayBuffer(1000))).toThrow(/power-of-two number of 32-byte buckets/);
   });
 });

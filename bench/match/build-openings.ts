@@ -12,7 +12,7 @@ import { NnueEvaluator } from '../../engine/nnue';
 import { Searcher } from '../../engine/search';
 import { embeddedNetwork } from '../../protocol/network';
 import { USE_NNUE_DEFAULT } from '../../protocol/options';
-import { decodePgnBytes } from '../pgn-cli';
+import { decodePgnBytes } from '../../protocol/cli/pgn';
 
 export interface BuildOpeningsOptions {
   pgn: string[];

@@ -18,7 +18,7 @@
 //  46  i16      search score in centipawns, from the side to move's point of view
 // A game's records are appended together, then the header's counts are rewritten. A file cut short
 // (a crash between the two) is repaired on resume by truncating to the header's count.
-import { makeSquare } from '../../engine/types';
+import { makeSquare, moveTo } from '../../engine/types';
 
 export const DATA_MAGIC = 'CHDATA\0\0';
 export const DATA_VERSION = 1;
@@ -94,7 +94,7 @@ export function encodeRecord(out: Uint8Array, off: number, board: Uint8Array, si
   out[off + 45] = (side & 1) | ((redResult & 3) << 1);
   const s = Math.max(-32767, Math.min(32767, Math.round(score)));
   out[off + 46] = s & 255;
-  out[off + 47] = (s >> 8) & 255;
+  out[off + 47] = moveTo(s);
 }
 
 export function recordPiece(buf: Uint8Array, off: number, point: number): number {

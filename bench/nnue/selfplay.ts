@@ -17,8 +17,8 @@ import { parseFen, START_FEN } from '../../engine/fen';
 import { Position } from '../../engine/position';
 import { judge } from '../../engine/rules';
 import { Searcher } from '../../engine/search';
-import { see } from '../../engine/see';
-import { MAX_MOVES, RED } from '../../engine/types';
+import { safeMoves } from '../../engine/see';
+import { MAX_MOVES, RED, moveTo } from '../../engine/types';
 import { rng } from '../rng';
 import { encodeRecord, RECORD_BYTES } from './data-format';
 import type { Opening } from '../match/openings';
@@ -84,8 +84,7 @@ const keptSide = new Uint8Array(MAX_GAME_PLIES);
 function randomMove(pos: Position, random: () => number): number {
   const n = generateLegal(pos, moveBuf, 0);
   if (n === 0) return 0;
-  const safe: number[] = [];
-  for (let i = 0; i < n; i++) if (see(pos, moveBuf[i]) >= 0) safe.push(moveBuf[i]);
+  const safe = safeMoves(pos, moveBuf, n);
   if (safe.length > 0) return safe[Math.floor(random() * safe.length)];
   return moveBuf[Math.floor(random() * n)];
 }
@@ -154,7 +153,7 @@ export function playGame(index: number, opts: SelfPlayOptions, searcher: Searche
       ending = 'adjudicated-draw';
       break;
     }
-    const isCapture = pos.board[(r.bestMove >> 8) & 255] !== 0;
+    const isCapture = pos.board[moveTo(r.bestMove)] !== 0;
     if (!mate && !isCapture && !pos.inCheck()) {
       encodeRecord(scratch, kept * RECORD_BYTES, pos.board, pos.side, 0, cp);
       keptSide[kept] = pos.side;

@@ -3,8 +3,8 @@
 //   pgn    --in F[,F...] --out F                            quiet positions of played games
 //   label  --in F --out F [--depth D]                       Fairy-Stockfish scores (red's view)
 //   verify --in F                                           features × current weights == evaluate
-//   fit    --in F [--epochs N] [--lambda L] [--nonneg 0|1] [--out engine/eval-params.ts]
-//                                                           tune and write the engine's parameter module
+//   fit    --in F [--epochs N] [--lambda L] [--nonneg 0|1] [--out engine/eval-fitted.ts]
+//                                                           tune and write the engine's fitted parameters
 
 import { fromPgn } from './from-pgn';
 import { generate } from './generate';
@@ -51,7 +51,7 @@ if (cmd === 'gen') {
   fit(
     {
       input: arg('in'),
-      out: arg('out', 'engine/eval-params.ts'),
+      out: arg('out', 'engine/eval-fitted.ts'),
       epochs: Number(arg('epochs', '2000')),
       lambda: Number(arg('lambda', '1e-8')),
       seed: Number(arg('seed', '1')),

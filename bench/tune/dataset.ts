@@ -1,5 +1,5 @@
 // Labelled positions packed into typed arrays for the fit: per position the phase fraction,
-// side to move, term counts, label (red's view) and a slice of (table index, sign) piece entries.
+// term counts (tempo included), label (red's view) and a slice of (table index, sign) piece entries.
 
 import { readFileSync } from 'node:fs';
 import { Position, parseFen } from '../../engine/index';
@@ -11,7 +11,6 @@ export interface Dataset {
   n: number;
   /** phase / PHASE_MAX */
   phase: Float64Array;
-  stm: Float64Array;
   /** n × TERMS */
   terms: Float64Array;
   label: Float64Array;
@@ -36,7 +35,6 @@ export function loadDataset(path: string): Dataset {
   }
   const n = lines.length;
   const phase = new Float64Array(n);
-  const stm = new Float64Array(n);
   const terms = new Float64Array(n * TERMS);
   const label = new Float64Array(n);
   const start = new Int32Array(n + 1);
@@ -46,7 +44,6 @@ export function loadDataset(path: string): Dataset {
     const f = feats[i];
     const score = line.split('\t')[1];
     phase[i] = f.phase / PHASE_MAX;
-    stm[i] = f.stm;
     terms.set(f.terms, i * TERMS);
     label[i] = Number(score);
     start[i] = idx.length;
@@ -56,5 +53,5 @@ export function loadDataset(path: string): Dataset {
     }
   });
   start[n] = idx.length;
-  return { n, phase, stm, terms, label, start, index: Int32Array.from(idx), sign: Float64Array.from(sgn) };
+  return { n, phase, terms, label, start, index: Int32Array.from(idx), sign: Float64Array.from(sgn) };
 }

@@ -3,7 +3,7 @@
 
 import { KIND_NAMES, KING, PAWN } from '../../engine/types';
 import { CLASSES, TERMS, TERM_NAMES, pointClass } from './features';
-import { OFF_EG, OFF_MAT_EG, OFF_MAT_MG, OFF_MG, OFF_TEMPO, OFF_TERMS } from './params';
+import { OFF_EG, OFF_MAT_EG, OFF_MAT_MG, OFF_MG, OFF_TERMS } from './params';
 
 const TABLE_NAMES = ['', 'KING', 'ADVISOR', 'BISHOP', 'KNIGHT', 'ROOK', 'CANNON', 'PAWN'];
 
@@ -30,7 +30,8 @@ function table(p: Float64Array, off: number, kind: number): string {
 
 export function emitResult(p: Float64Array, r: FitReport): string {
   const out: string[] = [];
-  out.push('// Evaluation parameters tuned by bench/tune (see bench/tune/README.md). Generated file.');
+  out.push('// Evaluation parameters fitted by bench/tune (see bench/tune/README.md). Generated file: the fit');
+  out.push('// rewrites it whole. Hand-set values go in eval-overrides.ts, which the fit never touches.');
   out.push(`// ${r.n} positions labelled by Fairy-Stockfish (train ${r.nTrain}, held out ${r.nTest}),`);
   out.push(`// label scale alpha ${r.alpha}, lambda ${r.lambda}, ${r.epochs} epochs.`);
   out.push(`// Loss before: train ${r.before.train.toFixed(6)}, held out ${r.before.test.toFixed(6)}.`);
@@ -56,9 +57,10 @@ export function emitResult(p: Float64Array, r: FitReport): string {
     }
     out.push('');
   }
-  out.push('// Term weights of engine/evaluate.ts.');
-  out.push(`export const TEMPO = ${p[OFF_TEMPO]};`);
-  for (let t = 0; t < TERMS; t++) out.push(`export const ${TERM_NAMES[t]} = ${p[OFF_TERMS + t]};`);
+  out.push("// Term weights of engine/evaluate.ts (the keys are the terms the fit knows; eval-params.ts).");
+  out.push('export const FITTED_WEIGHTS = {');
+  for (let t = 0; t < TERMS; t++) out.push(`  ${TERM_NAMES[t]}: ${p[OFF_TERMS + t]},`);
+  out.push('};');
   out.push('');
   return out.join('\n');
 }
@@ -99,6 +101,6 @@ export function summary(before: Float64Array, after: Float64Array): string {
     );
   }
   const terms = TERM_NAMES.map((n, t) => `${n} ${before[OFF_TERMS + t]} -> ${after[OFF_TERMS + t]}`);
-  lines.push('terms: ' + terms.join(', ') + `, TEMPO ${before[OFF_TEMPO]} -> ${after[OFF_TEMPO]}`);
+  lines.push('terms: ' + terms.join(', '));
   return lines.join('\n');
 }

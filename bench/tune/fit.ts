@@ -7,9 +7,10 @@ import { writeFileSync } from 'node:fs';
 import { CLASSES, KINDS, TERMS } from './features';
 import { Dataset, loadDataset } from './dataset';
 import { rng } from '../rng';
-import { NPARAMS, OFF_EG, OFF_MAT_EG, OFF_MAT_MG, OFF_MG, OFF_TEMPO, OFF_TERMS, currentParams } from './params';
+import { NPARAMS, OFF_EG, OFF_MAT_EG, OFF_MAT_MG, OFF_MG, OFF_TERMS, currentParams } from './params';
 import { emitResult, summary } from './emit';
 import { KING, PAWN } from '../../engine/types';
+import { OVERRIDES } from '../../engine/eval-overrides';
 
 export interface FitOptions {
   input: string;
@@ -36,7 +37,7 @@ function evalAt(d: Dataset, p: Float64Array, i: number): number {
     eg += s * (p[OFF_MAT_EG + kind] + p[OFF_EG + idx]);
   }
   const f = d.phase[i];
-  let v = f * mg + (1 - f) * eg + d.stm[i] * p[OFF_TEMPO];
+  let v = f * mg + (1 - f) * eg;
   const tb = i * TERMS;
   for (let t = 0; t < TERMS; t++) v += d.terms[tb + t] * p[OFF_TERMS + t];
   return v;
@@ -68,7 +69,6 @@ function gradient(d: Dataset, p: Float64Array, rows: Int32Array, alpha: number, 
       g[OFF_EG + idx] += b;
       g[OFF_MAT_EG + kind] += b;
     }
-    g[OFF_TEMPO] += dv * d.stm[i];
     const tb = i * TERMS;
     for (let t = 0; t < TERMS; t++) g[OFF_TERMS + t] += dv * d.terms[tb + t];
   }
@@ -141,7 +141,7 @@ export function fit(opts: FitOptions, log: (s: string) => void): void {
         if (p[off + kind] < min) p[off + kind] = min;
       }
     }
-    if (opts.nonNegativeTerms) for (let t = OFF_TERMS; t <= OFF_TEMPO; t++) if (p[t] < 0) p[t] = 0;
+    if (opts.nonNegativeTerms) for (let t = OFF_TERMS; t < NPARAMS; t++) if (p[t] < 0) p[t] = 0;
     if (epoch % 200 === 0 || epoch === opts.epochs) {
       log(`epoch ${epoch}: train ${loss(d, p, tr, alpha).toFixed(6)} held-out ${loss(d, p, te, alpha).toFixed(6)}`);
     }
@@ -152,4 +152,6 @@ export function fit(opts: FitOptions, log: (s: string) => void): void {
   log(summary(p0, rounded));
   writeFileSync(opts.out, emitResult(rounded, { alpha, before, after, n: d.n, nTrain: tr.length, nTest: te.length, lambda: opts.lambda, epochs: opts.epochs }));
   log(`wrote ${opts.out}`);
+  const kept = Object.entries(OVERRIDES).map(([w, v]) => `${w} ${v}`);
+  if (kept.length > 0) log(`hand-set in engine/eval-overrides.ts, still in force over the fit: ${kept.join(', ')}`);
 }

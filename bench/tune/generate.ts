@@ -9,7 +9,7 @@ import { generateCaptures } from '../../engine/movegen';
 import { SIGNAL_COUNT } from '../../engine/limits';
 import { judge } from '../../engine/rules';
 import { Searcher } from '../../engine/search';
-import { see } from '../../engine/see';
+import { safeMoves, see } from '../../engine/see';
 import { parseOpenings } from '../match/openings';
 
 export interface GenerateOptions {
@@ -67,8 +67,7 @@ export function generate(opts: GenerateOptions, log: (s: string) => void): void 
       let move = 0;
       const pRandom = ply < 8 ? 0.3 : 0.08;
       if (random() < pRandom) {
-        const safe: number[] = [];
-        for (let i = 0; i < n; i++) if (see(pos, buf[i]) >= 0) safe.push(buf[i]);
+        const safe = safeMoves(pos, buf, n);
         if (safe.length > 0) move = safe[Math.floor(random() * safe.length)];
       }
       if (move === 0) {

@@ -1,18 +1,17 @@
 // The parameter vector being tuned, its layout, the current values (read from the engine's own
 // tables, so they are exactly what the engine uses) and the evaluation of a feature vector.
 
+import { WEIGHTS } from '../../engine/eval-params';
 import { MATERIAL_EG, MATERIAL_MG, PHASE_MAX, PSQ_EG, PSQ_MG } from '../../engine/pst';
-import { TEMPO } from '../../engine/evaluate';
 import { KING, PAWN, RED, makeSquare } from '../../engine/types';
-import { CLASSES, Features, KINDS, TERMS, TERM_WEIGHTS, pointClass } from './features';
+import { CLASSES, Features, KINDS, TERMS, TERM_NAMES, pointClass } from './features';
 
 export const OFF_MG = 0;
 export const OFF_EG = KINDS * CLASSES;
 export const OFF_MAT_MG = 2 * KINDS * CLASSES;
 export const OFF_MAT_EG = OFF_MAT_MG + KINDS;
 export const OFF_TERMS = OFF_MAT_EG + KINDS;
-export const OFF_TEMPO = OFF_TERMS + TERMS;
-export const NPARAMS = OFF_TEMPO + 1;
+export const NPARAMS = OFF_TERMS + TERMS;
 
 /** The engine's current parameters. */
 export function currentParams(): Float64Array {
@@ -30,8 +29,7 @@ export function currentParams(): Float64Array {
       }
     }
   }
-  for (let i = 0; i < TERMS; i++) p[OFF_TERMS + i] = TERM_WEIGHTS[i];
-  p[OFF_TEMPO] = TEMPO;
+  for (let i = 0; i < TERMS; i++) p[OFF_TERMS + i] = WEIGHTS[TERM_NAMES[i]];
   return p;
 }
 
@@ -47,5 +45,5 @@ export function evalExact(p: Float64Array, f: Features): number {
   }
   let e = ((mg * f.phase + eg * (PHASE_MAX - f.phase)) / PHASE_MAX) | 0;
   for (let t = 0; t < TERMS; t++) e += f.terms[t] * p[OFF_TERMS + t];
-  return e + f.stm * p[OFF_TEMPO];
+  return e;
 }

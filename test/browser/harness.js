@@ -44,11 +44,11 @@ window.harness = {
     });
   },
   /**
-   * An infinite search on this page's main thread, stopped by a helper worker through a shared
-   * flag after `ms`: the search's wait for stop must poll here, never call Atomics.wait (which
-   * throws on a window's thread). Returns the best move and how long the search took.
+   * An infinite search on this page's main thread (to `depth` when given), stopped by a helper
+   * worker through a shared flag after `ms`: the search polls the flag and never calls
+   * Atomics.wait (which throws on a window's thread). Returns the best move and how long it took.
    */
-  async mainThreadInfinite(ms) {
+  async mainThreadInfinite(ms, depth) {
     const core = await import('./engine.mjs');
     const signals = new Int32Array(new SharedArrayBuffer(core.SIGNAL_COUNT * 4));
     const src = `onmessage = (e) => setTimeout(() => { Atomics.store(new Int32Array(e.data.buf), e.data.slot, 1); postMessage('set'); }, e.data.ms);`;
@@ -61,7 +61,7 @@ window.harness = {
     helper.onmessage = null;
     helper.postMessage({ buf: signals.buffer, slot: core.SIGNAL_STOP, ms });
     const t0 = performance.now();
-    const result = new core.Searcher(1).search(core.parseFen(core.START_FEN), { depth: 2, infinite: true }, signals);
+    const result = new core.Searcher(1).search(core.parseFen(core.START_FEN), depth === undefined ? { infinite: true } : { depth, infinite: true }, signals);
     const took = performance.now() - t0;
     helper.terminate();
     return { move: core.moveToIccs(result.bestMove), took };

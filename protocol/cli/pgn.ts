@@ -3,7 +3,7 @@
 // ElephantEye and XQWizard write it, GBK / GB18030; output is UTF-8.
 
 import { readFileSync, writeFileSync } from 'node:fs';
-import { PgnError, type PgnFormat, parsePgn, writePgnGames } from '../engine/pgn';
+import { PgnError, type PgnFormat, parsePgn, writePgnGames } from '../../engine/pgn';
 
 export interface PgnCliOptions {
   input: string;

@@ -2,8 +2,8 @@
 // game result for the side to move afterwards, one word: win, loss, draw or none (the game goes
 // on). The rules are engine/rules.ts (checkmate/stalemate, Asian repetition rules, 120 plies).
 
-import { FenError, MoveError, START_FEN, parseFen, parseIccs } from '../engine/index';
-import { judge } from '../engine/rules';
+import { FenError, MoveError, START_FEN, parseFen, parseIccs } from '../../engine/index';
+import { judge } from '../../engine/rules';
 
 export interface JudgeCliOptions {
   fen?: string;

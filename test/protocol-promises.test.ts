@@ -1,0 +1,140 @@
+// What the README promises about the protocol, checked through the real executable over pipes:
+// the resign option, searchmoves, go mate N, go nodes, the order of bestmove and readyok after
+// stop, an unknown first line, and PVs cut at 24 moves.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { START_FEN } from '../engine/index';
+import { EngineProcess, builtEngine, legalBest, startChuhan } from './e2e-engine';
+import { position } from './helpers';
+
+let exe: string;
+beforeAll(() => {
+  exe = builtEngine();
+}, 180_000);
+
+/** eleeye-batch-197 of test/data/mates.epd: Red mates in 3 moves, starting with f6f7. */
+const MATE_IN_3 = '2Ra5/2n1a4/4k4/5R1N1/NP1np4/9/9/9/6p2/r3cKBr1 w - - 0 1';
+/** Red's chariot against a king with both advisors and an elephant: a mate some 30 plies away. */
+const LONG_MATE = '4ka3/4a4/4b4/9/9/9/9/9/9/3K1R3 w - - 0 1';
+
+function pvLength(line: string): number {
+  const at = line.indexOf(' pv ');
+  return at < 0 ? 0 : line.slice(at + 4).trim().split(/\s+/).length;
+}
+
+describe('README promises, UCCI', () => {
+  let e: EngineProcess;
+  beforeAll(async () => {
+    e = await startChuhan(exe, 'ucci');
+  });
+  afterAll(async () => {
+    await e?.quit();
+    e?.kill();
+  });
+
+  it('resign: off by default; with setoption resign true, a lost position answers bestmove … resign', async () => {
+    // After f6f7 Black is mated in two more moves whatever it plays.
+    const lost = position(MATE_IN_3, ['f6f7']);
+    e.send(`position fen ${MATE_IN_3} moves f6f7`, 'go depth 6');
+    const plain = await e.expect(/^bestmove/);
+    legalBest(plain.line, lost);
+    expect(plain.line).not.toMatch(/resign/);
+    e.send('setoption resign true', `position fen ${MATE_IN_3} moves f6f7`, 'go depth 6');
+    const resigned = await e.expect(/^bestmove/);
+    legalBest(resigned.line, lost);
+    expect(resigned.line).toMatch(/^bestmove \S+( ponder \S+)? resign$/);
+    // The winning side does not resign.
+    e.send(`position fen ${MATE_IN_3}`, 'go depth 6');
+    expect((await e.expect(/^bestmove/)).line).not.toMatch(/resign/);
+    e.send('setoption resign false');
+    await e.sync();
+  });
+
+  it('go mate 3 finds the mate within 2·3−1 = 5 plies', async () => {
+    const from = e.received.length;
+    e.send('setoption newgame', `position fen ${MATE_IN_3}`, 'go mate 3');
+    const best = await e.expect(/^bestmove/);
+    expect(legalBest(best.line, position(MATE_IN_3))).toBe('f6f7');
+    const infos = e.received.slice(from, e.cursor).map((r) => r.line).filter((l) => l.startsWith('info depth'));
+    const depths = infos.map((l) => Number(/^info depth (\d+)/.exec(l)![1]));
+    expect(Math.max(...depths)).toBeLessThanOrEqual(5);
+    // UCCI mate scores are 10000 less the plies to mate: mate in 5 plies.
+    expect(infos.at(-1)).toMatch(/ score 9995 /);
+  });
+
+  it('searchmoves: only the listed moves are searched', async () => {
+    e.send('position startpos', 'go depth 5 searchmoves a0a1 i3i4');
+    const best = legalBest((await e.expect(/^bestmove/)).line, position(START_FEN));
+    expect(['a0a1', 'i3i4']).toContain(best);
+    // A list with one move answers that move, even a poor one.
+    e.send('position startpos', 'go depth 5 searchmoves b2b9');
+    expect(legalBest((await e.expect(/^bestmove/)).line, position(START_FEN))).toBe('b2b9');
+  });
+
+  it('go nodes N: ends by itself within N nodes, and the same search twice gives the same result', async () => {
+    const results: string[][] = [];
+    for (let i = 0; i < 2; i++) {
+      const from = e.received.length;
+      e.send('setoption newgame', 'position startpos moves h2e2 h9g7', 'go nodes 30000');
+      const best = await e.expect(/^bestmove/, 20_000);
+      legalBest(best.line, position(START_FEN, ['h2e2', 'h9g7']));
+      const lines = e.received.slice(from, e.cursor).map((r) => r.line);
+      const infos = lines.filter((l) => l.startsWith('info depth'));
+      expect(infos.length).toBeGreaterThan(0);
+      for (const l of infos) expect(Number(/ nodes (\d+)/.exec(l)![1])).toBeLessThanOrEqual(30000);
+      // UCCI sends info lines at most so often, so which depths are shown depends on the clock;
+      // the last one and the move do not. Time and nps vary.
+      results.push([infos.at(-1)!.replace(/ time \d+| nps \d+/g, ''), best.line]);
+    }
+    expect(results[1]).toEqual(results[0]);
+  });
+
+  it('isready right after stop comes after the stopped search’s bestmove', async () => {
+    for (let i = 0; i < 5; i++) {
+      e.send('position startpos', 'go infinite');
+      await e.expect(/^info depth/, 5000);
+      e.send('stop', 'isready');
+      const best = await e.expect(/^(bestmove|nobestmove)/);
+      legalBest(best.line, position(START_FEN));
+      const ready = await e.expect((l) => l === 'readyok');
+      expect(e.received.indexOf(ready)).toBeGreaterThan(e.received.indexOf(best));
+    }
+  });
+});
+
+describe('README promises, the first line and the PV length', () => {
+  for (const dialect of ['ucci', 'uci'] as const) {
+    it(`${dialect}: an unknown first line does not end the session`, async () => {
+      const e = new EngineProcess(exe);
+      try {
+        e.send('hello engine', dialect);
+        await e.expect((l) => l === `${dialect}ok`);
+        e.send('position startpos', 'go depth 3');
+        legalBest((await e.expect(/^bestmove/)).line, position(START_FEN));
+        expect(e.alive).toBe(true);
+      } finally {
+        await e.quit();
+        e.kill();
+      }
+    });
+  }
+
+  it('uci: PVs are cut at 24 moves (a mate 30 plies away shows 24)', async () => {
+    const e = await startChuhan(exe, 'uci');
+    try {
+      e.send(`position fen ${LONG_MATE}`, 'go depth 22');
+      const best = await e.expect(/^bestmove/, 60_000);
+      legalBest(best.line, position(LONG_MATE));
+      const infos = e.received.map((r) => r.line).filter((l) => l.startsWith('info depth'));
+      const last = infos.at(-1)!;
+      const mate = /score mate (\d+)/.exec(last);
+      expect(mate, last).not.toBeNull();
+      // A mate in N moves is a line of 2N − 1 plies, longer than the 24 printed.
+      expect(2 * Number(mate![1]) - 1).toBeGreaterThan(24);
+      expect(pvLength(last)).toBe(24);
+      expect(Math.max(...infos.map(pvLength))).toBe(24);
+    } finally {
+      await e.quit();
+      e.kill();
+    }
+  }, 90_000);
+});
