@@ -28,6 +28,13 @@ export interface SearchLimits {
    * timeBudget's MOVE_OVERHEAD when absent. Applied there and nowhere else.
    */
   overhead?: number;
+  /**
+   * Randomness (UCCI `randomness`): each root move gets a fixed bonus of 0 to this many
+   * centipawns, drawn from `noiseSeed` and the move, so that among moves of about equal value the
+   * choice varies from game to game. Absent or 0: none (the search is deterministic).
+   */
+  rootNoise?: number;
+  noiseSeed?: number;
 }
 
 /** A score: centipawns from the side to move's view, or mate in N moves (negative: being mated). */

@@ -150,6 +150,9 @@ export class Searcher {
   private rootPrevScores: number[] = [];
   private rootPvs: number[][] = [];
   private pvIndex = 0;
+  /** Root-move bonus range in centipawns (limits.rootNoise) and its seed; 0: no bonus. */
+  private rootNoise = 0;
+  private noiseSeed = 0;
 
   constructor(hashMb: number) {
     this.tt = new TranspositionTable(hashMb);
@@ -246,6 +249,8 @@ export class Searcher {
     this.setTimeLimits();
     this.nodeLimit = limits.nodes !== undefined && limits.nodes > 0 ? limits.nodes : Infinity;
     this.nullMinPly = 0;
+    this.rootNoise = Math.max(0, Math.floor(limits.rootNoise ?? 0));
+    this.noiseSeed = (limits.noiseSeed ?? 0) >>> 0;
     if (share === null) this.tt.newSearch();
     else this.tt.setGeneration(share.generation);
     this.history.age();
@@ -456,13 +461,17 @@ export class Searcher {
       this.nodes++;
       this.checkStack[1] = givesCheck ? 1 : 0;
       const newDepth = depth - 1 + (givesCheck ? 1 : 0);
+      // With randomness the move's bonus b is added to its score: the child is searched with the
+      // window moved by b, so bounds stay exact. Mate scores keep no bonus.
+      const b = this.rootNoise > 0 ? this.rootBonus(m) : 0;
       let score: number;
       if (i === this.pvIndex) {
-        score = 0 - this.negamax(newDepth, 0 - beta, 0 - alpha, 1, true, false);
+        score = b - this.negamax(newDepth, b - beta, b - alpha, 1, true, false);
       } else {
-        score = 0 - this.negamax(newDepth, -1 - alpha, 0 - alpha, 1, false, true);
-        if (score > alpha && !this.stopped) score = 0 - this.negamax(newDepth, 0 - beta, 0 - alpha, 1, true, false);
+        score = b - this.negamax(newDepth, b - 1 - alpha, b - alpha, 1, false, true);
+        if (score > alpha && !this.stopped) score = b - this.negamax(newDepth, b - beta, b - alpha, 1, true, false);
       }
+      if (b !== 0 && (score - b >= MATE_BOUND || score - b <= -MATE_BOUND)) score -= b;
       pos.unmake();
       if (this.stopped && depth > 1) return best;
       if (i === this.pvIndex || score > alpha) {
@@ -479,11 +488,20 @@ export class Searcher {
         if (score >= beta) break;
       }
     }
-    if (best > alpha0 && best < beta && this.pvIndex === 0) {
+    // A score with a root bonus in it is not the position's value: it is not stored.
+    if (best > alpha0 && best < beta && this.pvIndex === 0 && this.rootNoise === 0) {
       const m = this.rootMoves.length > 0 ? this.bestRootMove() : 0;
       this.tt.store(pos.keyLo, pos.keyHi, 0, m, best, this.evalStack[0], depth, BOUND_EXACT);
     }
     return best;
+  }
+
+  /** The fixed bonus of root move `m` in this search, 0..rootNoise centipawns (a hash of seed and move). */
+  private rootBonus(m: number): number {
+    let z = Math.imul((m ^ this.noiseSeed) >>> 0, 0x9e3779b1) ^ this.noiseSeed;
+    z = Math.imul(z ^ (z >>> 16), 0x7feb352d);
+    z = Math.imul(z ^ (z >>> 15), 0x846ca68b);
+    return ((z ^ (z >>> 16)) >>> 0) % (this.rootNoise + 1);
   }
 
   private bestRootMove(): number {

@@ -20,6 +20,12 @@ export const MAX_PROTOCOL_PERFT = 4;
 /** What a `go` whose every limit was unreadable searches for, rather than running forever. */
 export const DAMAGED_GO_MOVETIME = 1000;
 
+/**
+ * UCCI `randomness`: the largest bonus, in centipawns, a root move may get (SearchLimits.rootNoise).
+ * Moves within that much of the best can then be chosen, for variety in games against people.
+ */
+export const RANDOMNESS_CP: Readonly<Record<string, number>> = { none: 0, tiny: 4, small: 8, medium: 16, large: 32, huge: 64 };
+
 export interface SearchPlan {
   limits: SearchLimits;
   /** Milliseconds after the start (for ponder searches: after ponderhit) to raise STOP. */
@@ -48,6 +54,8 @@ function whole(value: number, min: number, max: number, name: string, warnings: 
 export function planSearch(go: GoCommand, side: number, opts: OptionValues, dialect: 'ucci' | 'uci'): SearchPlan {
   const warnings: string[] = [];
   const limits: SearchLimits = { overhead: opts.overhead };
+  const noise = RANDOMNESS_CP[opts.randomness] ?? 0;
+  if (noise > 0) limits.rootNoise = noise;
   const plan: SearchPlan = { limits, infinite: false, depthZero: false, warnings };
   if (go.perft !== undefined) {
     plan.perft = whole(go.perft, 0, MAX_PROTOCOL_PERFT, 'perft', warnings);

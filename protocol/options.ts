@@ -100,7 +100,6 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     type: 'combo',
     ucci: 'randomness',
     uci: null,
-    unannounced: true,
     aliases: ['selectivity'],
     default: 'none',
     vars: ['none', 'tiny', 'small', 'medium', 'large', 'huge'],

@@ -85,6 +85,8 @@ interface Search {
 export class Session {
   private dialect: Dialect = UCI;
   private cyclone = false;
+  /** Seeds the root-move bonuses of `randomness`: new for every search, random for every session. */
+  private noiseSeed = (Math.random() * 0x100000000) >>> 0;
   private readonly options: OptionValues = defaultOptions();
   private root: BuiltPosition = Session.startPosition();
   private banned: number[] = [];
@@ -424,6 +426,10 @@ export class Session {
     }
     const pos = this.root.pos;
     const plan = planSearch(go, pos.side, this.options, this.dialect.name);
+    if (plan.limits.rootNoise !== undefined) {
+      this.noiseSeed = (Math.imul(this.noiseSeed, 1664525) + 1013904223) >>> 0;
+      plan.limits.noiseSeed = this.noiseSeed;
+    }
     for (const w of plan.warnings) this.note(w);
     if (plan.perft !== undefined) {
       // Counted here, as Pikafish does: the session answers nothing else meanwhile.

@@ -383,11 +383,11 @@ describe('§14.1 conformance, handshake and quit', () => {
       expect(block[0]).toBe('id name Chuhan');
       expect(block).toContain('option usemillisec type check default true');
       for (const id of ['id version', 'id copyright', 'id author']) expect(block.some((l) => l.startsWith(id))).toBe(true);
-      for (const name of ['hashsize', 'threads', 'ponder', 'newgame', 'debug', 'batch']) {
+      for (const name of ['hashsize', 'threads', 'ponder', 'newgame', 'debug', 'batch', 'randomness']) {
         expect(block.some((l) => l.startsWith(`option ${name} type `))).toBe(true);
       }
       // Accepted but not announced: resign (gmchess) and the UCCI options without effect yet.
-      for (const name of ['resign', 'usebook', 'bookfiles', 'idle', 'pruning', 'knowledge', 'randomness', 'style', 'promotion']) {
+      for (const name of ['resign', 'usebook', 'bookfiles', 'idle', 'pruning', 'knowledge', 'style', 'promotion']) {
         expect(block.some((l) => l.startsWith(`option ${name} type `))).toBe(false);
       }
       expect(block.some((l) => l.startsWith('option name'))).toBe(false);

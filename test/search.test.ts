@@ -121,3 +121,40 @@ describe('search behaviour', () => {
     expect(r.score.mate).toBe(0);
   });
 });
+
+describe('randomness (root-move bonus)', () => {
+  const fen = START_FEN;
+  const best = (noise: number, seed: number): { move: string; cp: number } => {
+    const s = new Searcher(16);
+    const r = s.search(parseFen(fen), { depth: 5, rootNoise: noise, noiseSeed: seed }, new Int32Array(SIGNAL_COUNT));
+    return { move: moveToIccs(r.bestMove), cp: r.score.cp ?? 0 };
+  };
+
+  it('without it the move never changes; with it the seed chooses among near-equal moves, legally and reproducibly', () => {
+    const pos = parseFen(fen);
+    const buf = new Int32Array(MAX_MOVES);
+    const legal = Array.from(buf.subarray(0, generateLegal(pos, buf, 0)), moveToIccs);
+    const plain = new Set<string>();
+    const noisy = new Set<string>();
+    for (let seed = 1; seed <= 12; seed++) {
+      plain.add(best(0, seed).move);
+      const n = best(64, seed);
+      noisy.add(n.move);
+      expect(legal).toContain(n.move);
+      // The same seed gives the same move again.
+      expect(best(64, seed).move).toBe(n.move);
+    }
+    expect(plain.size).toBe(1);
+    expect(noisy.size).toBeGreaterThan(1);
+  });
+
+  it('the score moves by at most the bonus range', () => {
+    const base = best(0, 1).cp;
+    for (let seed = 1; seed <= 6; seed++) {
+      const n = best(16, seed).cp;
+      // Another move may be chosen, whose true value is at most 16 cp below the best; its
+      // reported score holds its bonus. The search's own noise between depths is within 60 cp here.
+      expect(Math.abs(n - base)).toBeLessThan(16 + 60);
+    }
+  });
+});
