@@ -70,6 +70,7 @@ import {
 import { timeBudget } from './timeman';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_NONE, BOUND_UPPER, TranspositionTable } from './tt';
 import { CANNON, KNIGHT, MAX_MOVES, ROOK, SLOTS, moveTo } from './types';
+import { mix32 } from './zobrist';
 
 /** What one searcher of a parallel search shares with the others. */
 export interface ThreadShare {
@@ -498,10 +499,7 @@ export class Searcher {
 
   /** The fixed bonus of root move `m` in this search, 0..rootNoise centipawns (a hash of seed and move). */
   private rootBonus(m: number): number {
-    let z = Math.imul((m ^ this.noiseSeed) >>> 0, 0x9e3779b1) ^ this.noiseSeed;
-    z = Math.imul(z ^ (z >>> 16), 0x7feb352d);
-    z = Math.imul(z ^ (z >>> 15), 0x846ca68b);
-    return ((z ^ (z >>> 16)) >>> 0) % (this.rootNoise + 1);
+    return mix32(Math.imul((m ^ this.noiseSeed) >>> 0, 0x9e3779b1) ^ this.noiseSeed) % (this.rootNoise + 1);
   }
 
   private bestRootMove(): number {

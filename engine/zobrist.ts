@@ -31,3 +31,10 @@ for (let i = 0; i < PIECE_CODES * 256; i++) {
 }
 export const SIDE_LO = next();
 export const SIDE_HI = next();
+
+/** Mixes the bits of a 32-bit value into an unsigned 32-bit hash (a splitmix/murmur-style finalizer). */
+export function mix32(z: number): number {
+  z = Math.imul(z ^ (z >>> 16), 0x7feb352d);
+  z = Math.imul(z ^ (z >>> 15), 0x846ca68b);
+  return (z ^ (z >>> 16)) >>> 0;
+}

@@ -14,6 +14,7 @@
 import { generateLegal } from '../../engine/movegen';
 import { SIGNAL_COUNT } from '../../engine/limits';
 import { parseFen, START_FEN } from '../../engine/fen';
+import { mix32 } from '../../engine/zobrist';
 import { Position } from '../../engine/position';
 import { judge } from '../../engine/rules';
 import { Searcher } from '../../engine/search';
@@ -69,10 +70,7 @@ export interface GameRecord {
 
 /** A 32-bit seed for game `index` of a run seeded with `seed` (splitmix-style mixing). */
 export function gameSeed(seed: number, index: number): number {
-  let z = (Math.imul(seed >>> 0, 0x9e3779b1) ^ Math.imul(index + 1, 0x85ebca6b)) >>> 0;
-  z = Math.imul(z ^ (z >>> 16), 0x7feb352d) >>> 0;
-  z = Math.imul(z ^ (z >>> 15), 0x846ca68b) >>> 0;
-  return (z ^ (z >>> 16)) >>> 0;
+  return mix32(Math.imul(seed >>> 0, 0x9e3779b1) ^ Math.imul(index + 1, 0x85ebca6b));
 }
 
 const moveBuf = new Int32Array(MAX_MOVES);
