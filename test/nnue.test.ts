@@ -12,7 +12,7 @@ import { Searcher } from '../engine/search';
 import { BLACK, RED, flipRank } from '../engine/types';
 import { decodeHeader, encodeRecord, HEADER_BYTES, RECORD_BYTES, recordPiece, recordRedResult, recordScore, recordSide, POINT_SQUARE } from '../bench/nnue/data-format';
 import { decodeRecords, emptyDataset } from '../bench/nnue/dataset';
-import { FloatNetwork } from '../bench/nnue/float-network';
+import { FloatNetwork, outputScale, QB, QB_MAX, W2_QUANT_MAX } from '../bench/nnue/float-network';
 import { playGame } from '../bench/nnue/selfplay';
 import { quantizationError, Trainer } from '../bench/nnue/train';
 import { embeddedNetwork } from '../protocol/network';
@@ -310,10 +310,33 @@ describe('training data and the trainer', () => {
     console.log(`tiny training: held-out loss ${before.toFixed(5)} -> ${after.toFixed(5)}, training loss ${trainBefore.toFixed(5)} -> ${trainAfter.toFixed(5)}`);
     expect(trainAfter).toBeLessThan(trainBefore * 0.7);
     expect(after).toBeLessThan(before);
-    const q = quantizationError(net, net.quantize(400, 'test'), 400, ds, valIdx);
-    // Rounding the first layer to 1/255 and the output to 1/64: a few centipawns.
+    const qnet = net.quantize(400, 'test');
+    const q = quantizationError(net, qnet, 400, ds, valIdx);
+    // Rounding the first layer to 1/255 and the output to 1/qb: a few centipawns.
     expect(q.mean).toBeLessThan(4);
     expect(q.max).toBeLessThan(25);
+    // The finer output scale chosen for small output weights rounds no worse than the coarsest.
+    expect(qnet.qb).toBe(outputScale(net.w2));
+    const coarse = quantizationError(net, net.quantize(400, 'test', QB), 400, ds, valIdx);
+    console.log(`tiny training: quantised against float, mean ${q.mean.toFixed(2)} cp at QB ${qnet.qb}, ${coarse.mean.toFixed(2)} cp at QB ${QB}`);
+    if (qnet.qb > QB) expect(q.mean).toBeLessThan(coarse.mean);
+  });
+
+  it('the output scale is the finest at which every output weight stays within the SIMD bound', () => {
+    expect(outputScale([0.2, -0.1])).toBe(512);
+    expect(outputScale([0.24])).toBe(512);
+    expect(outputScale([0.25])).toBe(256);
+    expect(outputScale([1.98, 0.5])).toBe(QB);
+    expect(outputScale([0, 0])).toBe(QB_MAX);
+    const net = FloatNetwork.random(16, 5);
+    for (let i = 0; i < net.w2.length; i++) net.w2[i] = ((i % 7) - 3) * 0.05;
+    const qnet = net.quantize(400, 'test');
+    expect(qnet.qb).toBe(512);
+    expect(Math.max(...Array.from(qnet.w2, Math.abs))).toBeLessThanOrEqual(W2_QUANT_MAX);
+    // Written and read back, the scale travels in the file and the engine evaluates with it.
+    const back = decodeNetwork(encodeNetwork(qnet));
+    expect(back.qb).toBe(512);
+    expect(simdUsable(back.hidden, back.qa, back.w2)).toBe(true);
   });
 
   it('a datagen file header names what is wrong with a damaged file', () => {

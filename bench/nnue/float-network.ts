@@ -8,9 +8,30 @@ import { rng } from '../rng';
 import { MAX_ACTIVE, type Dataset } from './dataset';
 
 export const QA = 255;
+/** The smallest output scale; quantize() takes a finer one (up to QB_MAX) when the output weights allow. */
 export const QB = 64;
+export const QB_MAX = 1024;
+/**
+ * The largest quantised output weight: the engine's SIMD output computes clamp(acc, 0, QA) * w2 in
+ * int16, exact while QA * |w2| <= 32767 (255 * 127 = 32385; engine/nnue-simd.ts).
+ */
+export const W2_QUANT_MAX = 127;
 /** Weights stay within this bound, so that int16 accumulators of 32 pieces cannot overflow and QB-scaled output weights fit. */
 export const WEIGHT_CLIP = 1.98;
+
+/**
+ * The output scale for output weights `w2`: the largest power of two from QB to QB_MAX at which
+ * every weight still rounds to at most W2_QUANT_MAX. Trained output weights are small (the first
+ * network's reach 0.2), so at QB = 64 they took only 5-13 steps and the rounding cost centipawns;
+ * the scale is stored in the network file, which the engine reads.
+ */
+export function outputScale(w2: ArrayLike<number>): number {
+  let max = 0;
+  for (let i = 0; i < w2.length; i++) max = Math.max(max, Math.abs(w2[i]));
+  let qb = QB;
+  while (qb < QB_MAX && Math.round(max * qb * 2) <= W2_QUANT_MAX) qb *= 2;
+  return qb;
+}
 
 export class FloatNetwork {
   readonly hidden: number;
@@ -115,8 +136,8 @@ export class FloatNetwork {
     }
   }
 
-  /** The engine's int16 network (engine/nnue.ts). */
-  quantize(scale: number, description: string): Network {
+  /** The engine's int16 network (engine/nnue.ts); `qb` defaults to the finest that fits (outputScale). */
+  quantize(scale: number, description: string, qb = outputScale(this.w2)): Network {
     const h = this.hidden;
     const q16 = (x: number, s: number): number => Math.max(-32767, Math.min(32767, Math.round(x * s)));
     const w1 = new Int16Array(this.w1.length);
@@ -124,7 +145,7 @@ export class FloatNetwork {
     const b1 = new Int16Array(h);
     for (let i = 0; i < h; i++) b1[i] = q16(this.b1[i], QA);
     const w2 = new Int16Array(2 * h);
-    for (let i = 0; i < 2 * h; i++) w2[i] = q16(this.w2[i], QB);
-    return { hidden: h, qa: QA, qb: QB, scale, description, b1, w1, w2, b2: Math.round(this.b2[0] * QA * QB) };
+    for (let i = 0; i < 2 * h; i++) w2[i] = q16(this.w2[i], qb);
+    return { hidden: h, qa: QA, qb, scale, description, b1, w1, w2, b2: Math.round(this.b2[0] * QA * qb) };
   }
 }
