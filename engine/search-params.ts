@@ -84,11 +84,11 @@ export const DELTA_MARGIN = 200;
 
 /** Milliseconds kept in reserve on every move for latency outside the search, unless limits.overhead says otherwise. */
 export const MOVE_OVERHEAD = 30;
-/** Sets the reserve on short clocks: none at twice this clock, more below (see timeBudget). */
+/** Sets the reserve on short clocks in sudden death: none at twice this clock, more below (see timeBudget). */
 export const LOW_CLOCK_RESERVE = 300;
 /** The share of the clock always kept back. */
 export const CLOCK_RESERVE_SHARE = 0.04;
-/** At most this share of the clock is kept back on a short clock. */
+/** At most this share of the clock is kept back on a short clock in sudden death. */
 export const LOW_CLOCK_RESERVE_MAX_SHARE = 0.8;
 /**
  * Without a move count, plan for this many more moves of ours. 20 (was 26) won +40.1 ± 36.9 in
