@@ -36,14 +36,15 @@ export function timeBudget(limits: SearchLimits, overhead = limits.overhead ?? M
   if (limits.time === undefined) return { soft: Infinity, hard: Infinity };
   const time = Math.max(0, limits.time);
   const inc = Math.max(0, limits.increment ?? 0);
-  const mtg = limits.movestogo !== undefined && limits.movestogo > 0 ? Math.min(limits.movestogo, MOVES_TO_GO_MAX) : MOVES_TO_GO;
+  const movesToGo = limits.movestogo !== undefined && limits.movestogo > 0 ? limits.movestogo : 0;
+  const mtg = movesToGo > 0 ? Math.min(movesToGo, MOVES_TO_GO_MAX) : MOVES_TO_GO;
   // Kept back from every budget: 4% of the clock (CLOCK_RESERVE_SHARE). In sudden death (no
   // increment, no move count) a short clock keeps more: 2 × LOW_CLOCK_RESERVE less the clock, at
   // most 80% of it (200 ms at 400 ms, 267 ms at 333 ms), so that the clock runs down slowly
   // instead of being spent to the last milliseconds with moves still to play. With an increment
   // the same reserve lost 28 Elo in 602 self-play games at 2 s + 0.02 s, and no game was lost on
   // time without it (docs/testing.md): there the clock settles where a move spends the increment.
-  const suddenDeath = inc === 0 && limits.movestogo === undefined;
+  const suddenDeath = inc === 0 && movesToGo === 0;
   const lowClock = suddenDeath ? Math.min(time * LOW_CLOCK_RESERVE_MAX_SHARE, 2 * LOW_CLOCK_RESERVE - time) : 0;
   const reserve = Math.max(time * CLOCK_RESERVE_SHARE, lowClock);
   const usable = Math.max(0, time - overhead - reserve);

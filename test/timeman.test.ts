@@ -62,6 +62,8 @@ describe('timeBudget', () => {
     const r = play(60_000, 0, 120, 'soft');
     expect(r.final).toBeGreaterThan(0);
     expect(timeBudget({ time: 60_000 }).soft).toBeGreaterThan(2000);
+    // A move count of 0 is no move count, for the reserve as for the share of the clock.
+    expect(timeBudget({ time: 400, movestogo: 0 })).toEqual(timeBudget({ time: 400 }));
   });
 
   it('moves to go: the last move before the control may use most of the clock, and 10 moves fit in 10 s', () => {
