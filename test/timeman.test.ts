@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { MOVE_OVERHEAD, timeBudget } from '../engine/timeman';
 
 /** What the clock must still hold after a move's hard limit, with an increment. */
-const STALL_MS = MOVE_OVERHEAD;
+const MIN_SLACK_MS = MOVE_OVERHEAD;
 
 interface Played {
   /** Smallest (clock − hard limit) seen before a move. */
@@ -49,9 +49,9 @@ describe('timeBudget', () => {
     [60_000, 1000],
   ]) {
     for (const take of ['soft', 'hard'] as const) {
-      it(`${base / 1000} s + ${inc} ms, every move taking its ${take} limit: ${STALL_MS} ms stay beyond the hard limit`, () => {
+      it(`${base / 1000} s + ${inc} ms, every move taking its ${take} limit: ${MIN_SLACK_MS} ms stay beyond the hard limit`, () => {
         const r = play(base, inc, 400, take);
-        expect(r.minSlack).toBeGreaterThanOrEqual(STALL_MS);
+        expect(r.minSlack).toBeGreaterThanOrEqual(MIN_SLACK_MS);
         // ...and the clock is used: no more than a second and a fifth of the base is left unused.
         expect(r.final).toBeLessThan(1000 + base / 5);
       });
