@@ -13,9 +13,9 @@
 //
 // The adds wrap modulo 2^16 like stores into an Int16Array, so the accumulators are bit-identical
 // with the JavaScript loops. The output computes t = v * w2 with i16x8.mul (exact while
-// qa * max|w2| <= 32767: 255 * 127 = 32385) and i32x4.dot_i16x8_s(t, v) into four i32 lanes; each
+// qa * max|w2| <= 32767: 255 * 128 = 32640) and i32x4.dot_i16x8_s(t, v) into four i32 lanes; each
 // lane takes H / 4 neurons of each half, so it stays below 2^31 while (H / 2) * qa^2 * max|w2| does
-// (H <= 520 at QA 255, |w2| <= 127). The lanes are summed in doubles (exact). simdUsable() checks
+// (H <= 516 at QA 255, |w2| <= 128). The lanes are summed in doubles (exact). simdUsable() checks
 // both bounds; networks outside them take the JavaScript loops, which give the same integers.
 // The module is about 300 bytes, far below the 4 KB that Chrome allows to compile synchronously
 // on the main thread.
@@ -193,12 +193,17 @@ export function simdAvailable(): boolean {
   return simdModule() !== null;
 }
 
+/** The largest |w2| whose products with clamp(acc, 0, qa) i16x8.mul computes exactly (128 at QA 255). */
+export function simdMaxOutputWeight(qa: number): number {
+  return Math.floor(32767 / qa);
+}
+
 /** Whether the SIMD kernels compute a network exactly (see the bounds above). */
 export function simdUsable(hidden: number, qa: number, w2: Int16Array): boolean {
   if (hidden % 8 !== 0 || qa > 32767) return false;
   let max = 0;
   for (let i = 0; i < w2.length; i++) max = Math.max(max, Math.abs(w2[i]));
-  return qa * max <= 32767 && (hidden / 2) * qa * qa * max <= 2 ** 31 - 1;
+  return max <= simdMaxOutputWeight(qa) && (hidden / 2) * qa * qa * max <= 2 ** 31 - 1;
 }
 
 /** A fresh memory of `bytes` and the kernels over it, or null without SIMD. */

@@ -247,7 +247,7 @@ export class NnueEvaluator {
     const w2 = this.w2;
     const acc = this.acc;
     // One loop over both halves. Where each half's sum fits int32 (H * QA^2 * max|w2| < 2^31: up
-    // to H = 260 at QA 255, |w2| <= 127) the products and sums are int32 (Math.imul); otherwise
+    // to H = 258 at QA 255, |w2| <= 128) the products and sums are int32 (Math.imul); otherwise
     // doubles, exact too.
     let sumUs = 0;
     let sumThem = 0;

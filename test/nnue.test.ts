@@ -121,7 +121,7 @@ describe('accumulators', () => {
 
 describe('WebAssembly SIMD and the JavaScript loops', () => {
   /** A network of random weights: first-layer columns over the whole int16 range (accumulators wrap). */
-  function randomNetwork(hidden: number, seed: number, qa = 255, w2max = 127): Network {
+  function randomNetwork(hidden: number, seed: number, qa = 255, w2max = W2_QUANT_MAX): Network {
     const random = rng(seed);
     const int = (lo: number, hi: number): number => lo + Math.floor(random() * (hi - lo + 1));
     const b1 = new Int16Array(hidden).map(() => int(-300, 300));
@@ -171,6 +171,8 @@ describe('WebAssembly SIMD and the JavaScript loops', () => {
     expect(simdUsable(1024, 255, w2)).toBe(false); // an i32 lane could overflow
     expect(simdUsable(132, 255, w2)).toBe(false); // not a multiple of 8
     expect(simdUsable(128, 300, w2)).toBe(false); // 300 * 127 > 32767: i16x8.mul could overflow
+    w2[5] = -128; // 255 * 128 = 32640: still exact
+    expect(simdUsable(128, 255, w2)).toBe(true);
     w2[5] = -129;
     expect(simdUsable(128, 255, w2)).toBe(false);
     // Such a network still evaluates, with the JavaScript loops.
@@ -324,8 +326,8 @@ describe('training data and the trainer', () => {
 
   it('the output scale is the finest at which every output weight stays within the SIMD bound', () => {
     expect(outputScale([0.2, -0.1])).toBe(512);
-    expect(outputScale([0.24])).toBe(512);
-    expect(outputScale([0.25])).toBe(256);
+    expect(outputScale([0.25])).toBe(512); // 0.25 * 512 = 128, the bound itself
+    expect(outputScale([0.251])).toBe(256); // 128.5 rounds to 129
     expect(outputScale([1.98, 0.5])).toBe(QB);
     expect(outputScale([0, 0])).toBe(QB_MAX);
     const net = FloatNetwork.random(16, 5);

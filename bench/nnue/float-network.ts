@@ -4,6 +4,7 @@
 //   out = sum_h screlu(acc_us[h]) w2[h] + sum_h screlu(acc_them[h]) w2[H + h] + b2,  screlu(x) = clamp(x, 0, 1)^2
 //   eval (centipawns) = out * SCALE
 import { NNUE_INPUTS, type Network } from '../../engine/nnue';
+import { simdMaxOutputWeight } from '../../engine/nnue-simd';
 import { rng } from '../rng';
 import { MAX_ACTIVE, type Dataset } from './dataset';
 
@@ -13,9 +14,9 @@ export const QB = 64;
 export const QB_MAX = 1024;
 /**
  * The largest quantised output weight: the engine's SIMD output computes clamp(acc, 0, QA) * w2 in
- * int16, exact while QA * |w2| <= 32767 (255 * 127 = 32385; engine/nnue-simd.ts).
+ * int16, exact while QA * |w2| <= 32767 (128 at QA 255; engine/nnue-simd.ts).
  */
-export const W2_QUANT_MAX = 127;
+export const W2_QUANT_MAX = simdMaxOutputWeight(QA);
 /** Weights stay within this bound, so that int16 accumulators of 32 pieces cannot overflow and QB-scaled output weights fit. */
 export const WEIGHT_CLIP = 1.98;
 
