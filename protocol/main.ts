@@ -283,6 +283,7 @@ function buildProgram(): Command {
     .option('--scale <n>', 'centipawns per unit of network output, also the sigmoid scale (default 400)', intIn(1), 400)
     .option('--val <x>', 'held-out share of the positions, taken from the end (default 0.05)', unitNumber, 0.05)
     .option('--limit <n>', 'read at most this many positions', intIn(1))
+    .option('--mirror', 'also train on the training positions mirrored left to right (twice the positions)')
     .option('--seed <n>', 'seed of the initial weights and the shuffles (default 1)', intIn(0), 1)
     .option('--resume', 'continue from FILE.ckpt')
     .exitOverride()

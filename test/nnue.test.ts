@@ -5,16 +5,16 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { generateLegal, MAX_MOVES, Position, START_FEN, parseFen } from '../engine/index';
+import { generateLegal, MAX_MOVES, Position, START_FEN, parseFen, toFen } from '../engine/index';
 import { decodeNetwork, encodeNetwork, featureIndex, featureSquare, NetworkError, NNUE_INPUTS, NnueEvaluator, type Network } from '../engine/nnue';
 import { simdAvailable, simdModuleBytes, simdUsable } from '../engine/nnue-simd';
 import { Searcher } from '../engine/search';
 import { BLACK, RED, flipRank } from '../engine/types';
-import { decodeHeader, encodeRecord, HEADER_BYTES, RECORD_BYTES, recordPiece, recordRedResult, recordScore, recordSide, POINT_SQUARE } from '../bench/nnue/data-format';
-import { decodeRecords, emptyDataset } from '../bench/nnue/dataset';
+import { decodeHeader, encodeHeader, encodeRecord, HEADER_BYTES, RECORD_BYTES, recordPiece, recordRedResult, recordScore, recordSide, POINT_SQUARE } from '../bench/nnue/data-format';
+import { decodeRecords, emptyDataset, withMirrors } from '../bench/nnue/dataset';
 import { FloatNetwork, outputScale, QB, QB_MAX, W2_QUANT_MAX } from '../bench/nnue/float-network';
 import { playGame } from '../bench/nnue/selfplay';
-import { quantizationError, Trainer } from '../bench/nnue/train';
+import { datasetPosition, quantizationError, runTrain, Trainer } from '../bench/nnue/train';
 import { embeddedNetwork } from '../protocol/network';
 import { builtEngine, withChuhan } from './e2e-engine';
 import { rng } from './helpers';
@@ -283,6 +283,54 @@ describe('training data and the trainer', () => {
     const b = playGame(3, opts, s);
     expect(b.records).toEqual(a.records);
     expect(playGame(4, opts, s).records).not.toEqual(a.records);
+  });
+
+  it('mirror images: the same board with the files reversed (a legal position with as many moves), score and result', () => {
+    const records = playGame(1, { seed: 7, nodes: 300, randomPlies: 8 }, new Searcher(1)).records;
+    const n = records.length / RECORD_BYTES;
+    expect(n).toBeGreaterThan(20);
+    const ds = emptyDataset(n);
+    decodeRecords(records, n, ds, 0);
+    const half = Math.floor(n / 2);
+    const m = withMirrors(ds, half);
+    expect(m.size).toBe(n + half);
+    const mirrorFen = (fen: string): string => {
+      const [board, ...rest] = fen.split(' ');
+      return [board.split('/').map((r) => [...r].reverse().join('')).join('/'), ...rest].join(' ');
+    };
+    let asymmetric = 0;
+    for (let j = 0; j < n + half; j++) {
+      const side = recordSide(records, (j % n) * RECORD_BYTES);
+      const fen = toFen(datasetPosition(m, j, side));
+      if (j < n) {
+        expect(fen).toBe(toFen(datasetPosition(ds, j, side)));
+        continue;
+      }
+      const original = toFen(datasetPosition(ds, j - n, side));
+      expect(fen).toBe(mirrorFen(original));
+      if (fen !== original) asymmetric++;
+      expect(generateLegal(parseFen(fen), buf, 0)).toBe(generateLegal(parseFen(original), new Int32Array(MAX_MOVES), 0));
+      expect([m.score[j], m.result[j], m.active[j]]).toEqual([ds.score[j - n], ds.result[j - n], ds.active[j - n]]);
+    }
+    expect(asymmetric).toBeGreaterThan(half / 2);
+  });
+
+  it('chuhan train --mirror adds the mirror images of the training positions only', () => {
+    const records = playGame(2, { seed: 7, nodes: 300, randomPlies: 8 }, new Searcher(1)).records;
+    const n = records.length / RECORD_BYTES;
+    const dir = mkdtempSync(join(tmpdir(), 'chuhan-mirror-'));
+    const data = join(dir, 'tiny.bin');
+    const header = encodeHeader({ version: 1, games: 1, positions: n, seed: 7, nodes: 300, randomPlies: 8, flags: 0, network: 0 });
+    writeFileSync(data, Buffer.concat([header, records]));
+    const lines: string[] = [];
+    const opts = { data: [data], out: join(dir, 'tiny.nnue'), hidden: 8, epochs: 1, batch: 64, lr: 0.01, gamma: 0.9, lambda: 0.25, scale: 400, seed: 1, val: 0.2 };
+    expect(runTrain({ ...opts, mirror: true }, (l) => lines.push(l))).toBe(0);
+    const nVal = Math.floor(n * 0.2);
+    expect(lines[0]).toContain(`${n} positions (${n - nVal} training and their ${n - nVal} mirror images, ${nVal} held out)`);
+    expect(decodeNetwork(readFileSync(opts.out)).hidden).toBe(8);
+    lines.length = 0;
+    expect(runTrain(opts, (l) => lines.push(l))).toBe(0);
+    expect(lines[0]).toContain(`${n} positions (${n - nVal} training, ${nVal} held out)`);
   });
 
   it('trains a tiny network: the held-out loss falls, and the quantised network agrees with the float one', () => {

@@ -90,3 +90,34 @@ export function loadDataset(files: string[], limit = Infinity): Dataset {
   }
   return ds;
 }
+
+/**
+ * The input of the same piece on the point mirrored left to right (file f to 8 - f). The board,
+ * the rules and both perspectives are symmetric under that mirror (the perspective flips ranks,
+ * never files), so a mirrored position is as good a training position as the one played.
+ */
+export function mirrorFeature(index: number): number {
+  return index + 8 - 2 * (index % 9);
+}
+
+/**
+ * `ds` with the mirror images of its first `count` entries appended (entry ds.size + j mirrors
+ * entry j): the same scores and results, twice the positions to learn the symmetry from.
+ */
+export function withMirrors(ds: Dataset, count: number): Dataset {
+  const out = emptyDataset(ds.size + count);
+  out.us.set(ds.us);
+  out.them.set(ds.them);
+  out.active.set(ds.active);
+  out.score.set(ds.score);
+  out.result.set(ds.result);
+  const base = ds.size * MAX_ACTIVE;
+  for (let j = 0; j < count * MAX_ACTIVE; j++) {
+    out.us[base + j] = mirrorFeature(ds.us[j]);
+    out.them[base + j] = mirrorFeature(ds.them[j]);
+  }
+  out.active.set(ds.active.subarray(0, count), ds.size);
+  out.score.set(ds.score.subarray(0, count), ds.size);
+  out.result.set(ds.result.subarray(0, count), ds.size);
+  return out;
+}

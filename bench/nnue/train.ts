@@ -11,7 +11,7 @@ import { encodeNetwork, featureSquare, NnueEvaluator, type Network } from '../..
 import { Position } from '../../engine/position';
 import { RED } from '../../engine/types';
 import { rng } from '../rng';
-import { loadDataset, MAX_ACTIVE, type Dataset } from './dataset';
+import { loadDataset, MAX_ACTIVE, withMirrors, type Dataset } from './dataset';
 import { FloatNetwork, WEIGHT_CLIP } from './float-network';
 
 export interface TrainOptions {
@@ -27,6 +27,8 @@ export interface TrainOptions {
   seed: number;
   val: number;
   limit?: number;
+  /** Also train on the training positions mirrored left to right (the held-out ones stay as played). */
+  mirror?: boolean;
   resume?: boolean;
   description?: string;
 }
@@ -204,11 +206,18 @@ export function runTrain(opts: TrainOptions, log: (line: string) => void): numbe
     log(`chuhan train: only ${ds.size} positions in ${opts.data.join(', ')}`);
     return 1;
   }
-  const nVal = Math.max(1, Math.floor(ds.size * opts.val));
-  const nTrain = ds.size - nVal;
-  const trainIdx = new Uint32Array(nTrain).map((_, i) => i);
+  const played = ds.size;
+  const nVal = Math.max(1, Math.floor(played * opts.val));
+  const nTrain = played - nVal;
+  // Mirrored copies of the training positions go after all the played ones (withMirrors).
+  if (opts.mirror) ds = withMirrors(ds, nTrain);
+  const mirrored = ds.size - played;
+  const trainIdx = new Uint32Array(nTrain + mirrored).map((_, i) => (i < nTrain ? i : played + i - nTrain));
   const valIdx = new Uint32Array(nVal).map((_, i) => nTrain + i);
-  log(`train: ${ds.size} positions (${nTrain} training, ${nVal} held out) read in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  log(
+    `train: ${played} positions (${nTrain} training${mirrored > 0 ? ` and their ${mirrored} mirror images` : ''}, ${nVal} held out) ` +
+      `read in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
   const net = FloatNetwork.random(opts.hidden, opts.seed);
   const trainer = new Trainer(net, opts);
   const ckpt = `${opts.out}.ckpt`;
