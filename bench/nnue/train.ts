@@ -242,7 +242,7 @@ export function runTrain(opts: TrainOptions, log: (line: string) => void): numbe
     writeAtomic(ckpt, trainer.checkpoint());
     log(
       `train: epoch ${trainer.epoch}/${opts.epochs}: training loss ${trainLoss.toFixed(6)}, held-out loss ${valLoss.toFixed(6)}, ` +
-        `${((Date.now() - te) / 1000).toFixed(1)} s (${Math.round(nTrain / ((Date.now() - te) / 1000))} positions/s)`,
+        `${((Date.now() - te) / 1000).toFixed(1)} s (${Math.round(trainIdx.length / ((Date.now() - te) / 1000))} positions/s)`,
     );
   }
   const qnet = net.quantize(opts.scale, opts.description ?? `chuhan h${opts.hidden} e${trainer.epoch}`);
