@@ -2,8 +2,8 @@
 // into the network's active inputs for both perspectives (engine/nnue.ts featureIndex), with the
 // score and result from the side to move's point of view.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { featureIndex } from '../../engine/nnue';
-import { BLACK, RED } from '../../engine/types';
+import { featureIndex, featureSquare, NNUE_INPUTS } from '../../engine/nnue';
+import { BLACK, flipFile, RED } from '../../engine/types';
 import { decodeHeader, HEADER_BYTES, POINT_SQUARE, RECORD_BYTES, recordPiece, recordRedResult, recordScore, recordSide } from './data-format';
 
 /** At most this many pieces on a board (16 a side). */
@@ -97,7 +97,13 @@ export function loadDataset(files: string[], limit = Infinity): Dataset {
  * never files), so a mirrored position is as good a training position as the one played.
  */
 export function mirrorFeature(index: number): number {
-  return index + 8 - 2 * (index % 9);
+  return MIRROR_FEATURE[index];
+}
+/** mirrorFeature for every input, from the engine's featureSquare and featureIndex and flipFile. */
+const MIRROR_FEATURE = new Uint16Array(NNUE_INPUTS);
+for (let i = 0; i < NNUE_INPUTS; i++) {
+  const { code, sq } = featureSquare(RED, i);
+  MIRROR_FEATURE[i] = featureIndex(RED, code, flipFile(sq));
 }
 
 /**
