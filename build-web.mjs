@@ -6,11 +6,12 @@
 //                     PGN, the Searcher), exported by package.json as chuhan/engine;
 //   types/            its declarations (tsc -p tsconfig.engine.json; types/index.d.ts is the entry).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { writeAtomically } from './build-output.mjs';
 
 const require = createRequire(import.meta.url);
 const root = dirname(fileURLToPath(import.meta.url));
@@ -28,27 +29,32 @@ const common = {
 
 export async function buildWeb(outDir) {
   mkdirSync(outDir, { recursive: true });
-  await esbuild.build({
-    ...common,
-    platform: 'browser',
-    format: 'iife',
-    entryPoints: [join(root, 'protocol', 'web-worker.ts')],
-    outfile: join(outDir, 'chuhan.worker.js'),
+  // Each file is written under a temporary name and renamed into place (build-output.mjs).
+  await writeAtomically(join(outDir, 'chuhan.worker.js'), (tmp) =>
+    esbuild.build({
+      ...common,
+      platform: 'browser',
+      format: 'iife',
+      entryPoints: [join(root, 'protocol', 'web-worker.ts')],
+      outfile: tmp,
+    }),
+  );
+  await writeAtomically(join(outDir, 'engine.mjs'), (tmp) =>
+    esbuild.build({
+      ...common,
+      platform: 'neutral',
+      format: 'esm',
+      entryPoints: [join(root, 'engine', 'index.ts')],
+      outfile: tmp,
+    }),
+  );
+  await writeAtomically(join(outDir, 'types'), (types) => {
+    const tsc = join(dirname(require.resolve('typescript/package.json')), 'bin', 'tsc');
+    const r = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.engine.json'), '--outDir', types], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    if (r.error || r.status !== 0) throw new Error(`tsc -p tsconfig.engine.json failed:\n${r.stdout ?? ''}${r.stderr ?? ''}`);
+    if (!existsSync(join(types, 'index.d.ts'))) throw new Error(`tsc wrote no ${join(types, 'index.d.ts')}`);
   });
-  await esbuild.build({
-    ...common,
-    platform: 'neutral',
-    format: 'esm',
-    entryPoints: [join(root, 'engine', 'index.ts')],
-    outfile: join(outDir, 'engine.mjs'),
-  });
-  const types = join(outDir, 'types');
-  rmSync(types, { recursive: true, force: true });
-  const tsc = join(dirname(require.resolve('typescript/package.json')), 'bin', 'tsc');
-  const r = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.engine.json'), '--outDir', types], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  if (r.error || r.status !== 0) throw new Error(`tsc -p tsconfig.engine.json failed:\n${r.stdout ?? ''}${r.stderr ?? ''}`);
-  if (!existsSync(join(types, 'index.d.ts'))) throw new Error(`tsc wrote no ${join(types, 'index.d.ts')}`);
 }
