@@ -5,7 +5,7 @@
 //     --outfile=/tmp/repetition-bench.cjs && node /tmp/repetition-bench.cjs
 import { generateLegal, moveTo, parseFen, parseIccs, START_FEN, type Position } from '../engine/index';
 import { repetitionVerdict } from '../engine/rules';
-import { rng } from './rng';
+import { rng } from '../engine/rng';
 import cases from '../test/data/repetition-cases.json';
 
 /** `plies` random quiet plies from the start position that never repeat a position. */

@@ -28,6 +28,8 @@ async function browserBundleErrors(contents: string): Promise<string[]> {
       bundle: true,
       platform: 'browser',
       format: 'esm',
+      // engine/network.ts embeds nets/chuhan.nnue as bytes, as build-web.mjs does.
+      loader: { '.nnue': 'binary' },
       write: false,
       logLevel: 'silent',
     });

@@ -10,8 +10,7 @@ import { generateLegal, judge, MAX_MOVES, parseFen, parsePgn, Position, toFen, t
 import { SIGNAL_COUNT } from '../../engine/limits';
 import { NnueEvaluator } from '../../engine/nnue';
 import { Searcher } from '../../engine/search';
-import { embeddedNetwork } from '../../protocol/network';
-import { USE_NNUE_DEFAULT } from '../../protocol/options';
+import { embeddedNetwork, USE_NNUE_DEFAULT } from '../../engine/network';
 import { decodePgnBytes } from '../../protocol/cli/pgn';
 
 export interface BuildOpeningsOptions {
