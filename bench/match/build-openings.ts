@@ -6,12 +6,11 @@
 // what `--openings` of `chuhan match` reads (openings.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { generateLegal, judge, MAX_MOVES, parseFen, parsePgn, Position, toFen, type PgnGame } from '../../engine/index';
+import { decodePgnBytes, generateLegal, judge, MAX_MOVES, parseFen, parsePgn, Position, toFen, type PgnGame } from '../../engine/index';
 import { SIGNAL_COUNT } from '../../engine/limits';
 import { NnueEvaluator } from '../../engine/nnue';
 import { Searcher } from '../../engine/search';
 import { embeddedNetwork, USE_NNUE_DEFAULT } from '../../engine/network';
-import { decodePgnBytes } from '../../protocol/cli/pgn';
 
 export interface BuildOpeningsOptions {
   pgn: string[];
