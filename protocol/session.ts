@@ -38,7 +38,8 @@ import { commandWord, parseLine, type Command, type GoCommand, type PositionText
 import { SearchClient } from './search-client';
 import type { LineOutput, SessionHost } from './session-host';
 import { setupPosition, type BuiltPosition } from './setup';
-import { UCCI, ucciScore } from './ucci';
+import { ucciScore } from '../engine/wire';
+import { UCCI } from './ucci';
 import { UCI, UCI10 } from './uci';
 import { boardLines, evalLines, perftLines } from './inspect';
 
