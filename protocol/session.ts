@@ -9,8 +9,8 @@
 // slow to honour STOP, the session answers for it with the best move known so far.
 //
 // Nothing here needs Node: the output is a LineOutput, and the worker and files come from a
-// SessionHost, so the same session runs the executable (host/stdio-session.ts) and the browser worker
-// (host/web-worker.ts).
+// SessionHost, so the same session runs the executable (host/stdio-session.ts) and the browser
+// worker (host/web-worker.ts).
 import {
   MAX_MOVES,
   Position,

@@ -1,6 +1,7 @@
 // `chuhan pgn <file> --format iccs|wxf|chinese [--traditional] [-o out.pgn]`: converts the moves of
 // every game of a PGN file to one notation. Input may be UTF-8 (with or without a BOM) or, as
-// ElephantEye and XQWizard write it, GBK / GB18030 (decodePgnBytes in engine/pgn.ts); output is UTF-8.
+// ElephantEye and XQWizard write it, GBK / GB18030 (decodePgnBytes in engine/pgn.ts); output is
+// UTF-8.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { PgnError, type PgnFormat, decodePgnBytes, parsePgn, writePgnGames } from '../../engine/pgn';
