@@ -1,7 +1,7 @@
 // The browser files of a build, written into `outDir` (dist/ for build.mjs, a scratch directory
 // for test/browser.test.ts):
 //   chuhan.worker.js  the engine as one self-contained classic Web Worker speaking UCCI/UCI over
-//                     postMessage (protocol/web-worker.ts, bundled with the protocol and the engine);
+//                     postMessage (protocol/host/web-worker.ts, bundled with the protocol and the engine);
 //   engine.mjs        the engine core as an ES module (engine/index.ts: FEN, legal moves, notation,
 //                     PGN, the Searcher), exported by package.json as chuhan/engine;
 //   types/            its declarations (tsc -p tsconfig.engine.json; types/index.d.ts is the entry).
@@ -35,7 +35,7 @@ export async function buildWeb(outDir) {
       ...common,
       platform: 'browser',
       format: 'iife',
-      entryPoints: [join(root, 'protocol', 'web-worker.ts')],
+      entryPoints: [join(root, 'protocol', 'host', 'web-worker.ts')],
       outfile: tmp,
     }),
   );

@@ -1,6 +1,6 @@
 // Builds dist/chuhan (dist/chuhan.exe on Windows), a Node single-executable application (SEA),
 // without any network access:
-//   1. esbuild bundles protocol/main.ts (and its imports) into dist/chuhan.cjs;
+//   1. esbuild bundles protocol/cli/main.ts (and its imports) into dist/chuhan.cjs;
 //   2. `node --experimental-sea-config` turns that bundle into a preparation blob;
 //   3. the running node binary is copied to dist/chuhan and the blob is injected with postject.
 //
@@ -18,9 +18,9 @@
 // `npm start` (build, then run the engine) leaves the engine's stdout clean for the protocol.
 //
 // Worker threads: inside a SEA, `require` only loads built-in modules, so a worker cannot be started
-// from a file. When protocol/search-worker.ts exists it is bundled separately into a CommonJS string
-// that replaces __CHUHAN_WORKER_SOURCE__ in the main bundle (esbuild `define`); protocol/worker-source.ts
-// hands it out, to be started with `new Worker(source, { eval: true })`.
+// from a file. When protocol/host/search-worker.ts exists it is bundled separately into a CommonJS
+// string that replaces __CHUHAN_WORKER_SOURCE__ in the main bundle (esbuild `define`);
+// protocol/host/worker-source.ts hands it out, to be started with `new Worker(source, { eval: true })`.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -38,7 +38,7 @@ const bundlePath = join(dist, 'chuhan.cjs');
 const blobPath = join(dist, 'sea-prep.blob');
 const seaConfigPath = join(dist, 'sea-config.json');
 const exePath = join(dist, process.platform === 'win32' ? 'chuhan.exe' : 'chuhan');
-const workerEntry = join(root, 'protocol', 'search-worker.ts');
+const workerEntry = join(root, 'protocol', 'host', 'search-worker.ts');
 
 const SENTINEL_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 const RESOURCE_NAME = 'NODE_SEA_BLOB';
@@ -52,7 +52,7 @@ const common = {
   sourcemap: false,
   legalComments: 'none',
   logLevel: 'warning',
-  // Network files (nets/*.nnue) are embedded as bytes (protocol/network.ts).
+  // Network files (nets/*.nnue) are embedded as bytes (engine/network.ts).
   loader: { '.nnue': 'binary' },
 };
 
@@ -74,17 +74,17 @@ async function main() {
 
   let workerSource;
   if (existsSync(workerEntry)) {
-    workerSource = await step('bundle protocol/search-worker.ts', async () => {
+    workerSource = await step('bundle protocol/host/search-worker.ts', async () => {
       const r = await esbuild.build({ ...common, entryPoints: [workerEntry], write: false });
       return r.outputFiles[0].text;
     });
   }
 
-  await step('bundle protocol/main.ts -> dist/chuhan.cjs', () =>
+  await step('bundle protocol/cli/main.ts -> dist/chuhan.cjs', () =>
     writeAtomically(bundlePath, (tmp) =>
       esbuild.build({
         ...common,
-        entryPoints: [join(root, 'protocol', 'main.ts')],
+        entryPoints: [join(root, 'protocol', 'cli', 'main.ts')],
         outfile: tmp,
         define: workerSource === undefined ? {} : { __CHUHAN_WORKER_SOURCE__: JSON.stringify(workerSource) },
       }),

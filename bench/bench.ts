@@ -4,8 +4,7 @@
 
 import { parseFen } from '../engine/index';
 import { NnueEvaluator, type Network } from '../engine/nnue';
-import { embeddedNetwork } from '../protocol/network';
-import { USE_NNUE_DEFAULT } from '../protocol/options';
+import { embeddedNetwork, USE_NNUE_DEFAULT } from '../engine/network';
 import { SIGNAL_COUNT } from '../engine/limits';
 import { Searcher } from '../engine/search';
 import { BENCH_POSITIONS } from './bench-positions';

@@ -54,5 +54,5 @@ export type { CurrMoveInfo, Score, SearchInfo, SearchLimits, SearchResult } from
 export { evaluate } from './evaluate';
 export { detectNotation, moveToChinese, moveToWxf, parseChinese, parseMoveText, parseWxf } from './notation';
 export type { ChineseOptions, MoveNotation } from './notation';
-export { PgnError, parsePgn, writePgn, writePgnGames } from './pgn';
+export { PgnError, decodePgnBytes, parsePgn, writePgn, writePgnGames } from './pgn';
 export type { PgnComment, PgnFormat, PgnGame, PgnResult, PgnWriteOptions } from './pgn';

@@ -20,7 +20,8 @@
 // (ICCS, WXF / xqbase symbols, Chinese simplified or traditional — whatever the Format tag says),
 // move numbers (`1.`, `1...`, `1.H2-E2`), `{…}` and `;` comments, `(…)` variations (skipped, nested),
 // NAGs (`$1`) and `!`/`?` annotations (ignored), and the result token. An illegal or unreadable
-// move throws a PgnError naming the game, the move number and the token.
+// move throws a PgnError naming the game, the move number and the token. A file's bytes may be
+// UTF-8 or, as ElephantEye and XQWizard write them, GBK (decodePgnBytes).
 
 import { FenError, START_FEN, parseFen, toFen } from './fen';
 import { MoveError, moveToIccs } from './iccs';
@@ -188,6 +189,22 @@ export function writePgnGames(games: PgnGame[], format: PgnFormat = 'iccs', opti
 
 // ---------------------------------------------------------------------------------------------
 // Reading
+
+/** The part of TextDecoder used here (engine/ compiles with neither Node's nor the DOM's types). */
+type TextDecoderClass = new (label: string, options?: { fatal?: boolean }) => { decode(bytes: Uint8Array): string };
+
+/**
+ * The text of a PGN file's bytes: UTF-8 when they are valid UTF-8 (a BOM is dropped), otherwise
+ * GB18030, a superset of the GBK that ElephantEye and XQWizard write.
+ */
+export function decodePgnBytes(bytes: Uint8Array): string {
+  const Decoder = (globalThis as unknown as { TextDecoder: TextDecoderClass }).TextDecoder;
+  try {
+    return new Decoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new Decoder('gb18030').decode(bytes);
+  }
+}
 
 type Token =
   | { t: 'tag'; name: string; value: string }

@@ -12,6 +12,9 @@
 // match, which is as unlikely as a key collision; a hash move is checked for legality before it is
 // played in any case (movepick.ts).
 
+/** The table's size when nobody sets one (the Hash option's default), in MB. */
+export const DEFAULT_HASH_MB = 64;
+
 export const BOUND_NONE = 0;
 export const BOUND_UPPER = 1;
 export const BOUND_LOWER = 2;

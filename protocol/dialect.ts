@@ -1,6 +1,7 @@
 // What differs between UCCI and UCI output, behind one interface (see ucci.ts and uci.ts): the
 // handshake block, option lines, score and info formatting, and the replies that only one
-// dialect has (`nobestmove`, `bye`, draw/resign suffixes).
+// dialect has (`nobestmove`, `bye`, draw/resign suffixes). The text a match runner reads back (moves
+// with ranks 1-10, scores, info lines) is engine/wire.ts.
 import type { CurrMoveInfo, Score, SearchInfo } from '../engine/limits';
 import { version } from '../package.json';
 import type { OptionSpec } from './options';
@@ -44,16 +45,4 @@ export interface Dialect {
   readonly infoIntervalMs: number;
   /** Does this dialect carry draw offers and resignations in `bestmove`? */
   readonly drawAndResign: boolean;
-}
-
-/** ICCS (ranks 0-9) to ranks 1-10: `h2e2` becomes `h3e3`, `a9a8` becomes `a10a9`. */
-export function toRanks10(iccs: string): string {
-  const m = /^([a-i])(\d)([a-i])(\d)$/i.exec(iccs);
-  return m === null ? iccs : `${m[1]}${Number(m[2]) + 1}${m[3]}${Number(m[4]) + 1}`;
-}
-
-/** Ranks 1-10 to ICCS (ranks 0-9); anything else is returned unchanged for the caller to reject. */
-export function fromRanks10(text: string): string {
-  const m = /^([a-i])(10|[1-9])([a-i])(10|[1-9])$/i.exec(text);
-  return m === null ? text : `${m[1]}${Number(m[2]) - 1}${m[3]}${Number(m[4]) - 1}`;
 }

@@ -10,7 +10,9 @@
 // reads them from there). An option is announced only when code applies it (test/protocol-options
 // checks every announced one against the code that reads it) or when it is `informational`.
 
+import { USE_NNUE_DEFAULT } from '../engine/network';
 import { MOVE_OVERHEAD } from '../engine/search-params';
+import { DEFAULT_HASH_MB } from '../engine/tt';
 
 export type OptionType = 'check' | 'spin' | 'combo' | 'string' | 'button';
 
@@ -66,14 +68,8 @@ export type OptionKey =
   | 'evalfile'
   | 'ranks';
 
-export const DEFAULT_HASH_MB = 64;
 /** EvalFile's value for the network built into the executable. */
 export const EMBEDDED_NETWORK = '<embedded>';
-/**
- * Whether the network evaluates by default (the hand-written evaluation otherwise): yes since the
- * gen1 network beat the hand-written evaluation in games (docs/testing.md).
- */
-export const USE_NNUE_DEFAULT = true;
 export const MAX_HASH_MB = 1024;
 /** Most search threads the option accepts on any machine; the session announces at most its cores. */
 export const MAX_THREADS = 64;

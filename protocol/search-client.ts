@@ -25,7 +25,7 @@ import {
 } from '../engine/limits';
 import { TranspositionTable } from '../engine/tt';
 import { MAX_THREADS } from './options';
-import type { WorkerHandle, WorkerHost } from './worker-host';
+import type { WorkerHandle, WorkerHost } from './session-host';
 import type { FromWorker, PositionSpec, ToWorker } from './worker-messages';
 
 export interface SearchEvents {
@@ -59,7 +59,7 @@ export class SearchClient {
   private hashMb: number;
   private evaluation: { useNetwork: boolean; network: Uint8Array | null } | null = null;
   private restarts = 0;
-  /** The worker's warm-up stop flag (see search-worker.ts), raised by the first search or probe. */
+  /** The worker's warm-up stop flag (see host/search-worker.ts), raised by the first search or probe. */
   private warmup: Int32Array | null = null;
   /** Why the worker cannot run, once starting it has failed. */
   unavailable: string | null = null;

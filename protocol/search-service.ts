@@ -2,13 +2,13 @@
 // one search at a time. The protocol side keeps reading input meanwhile; it raises STOP/PONDERHIT
 // in the search's shared flags, and this side posts info lines and the result back as messages (it
 // never writes output itself, so all output stays in one ordered stream).
-// search-worker.ts runs it in a Node worker thread, web-worker.ts in a nested Web Worker.
+// host/search-worker.ts runs it in a Node worker thread, host/web-worker.ts in a nested Web Worker.
 import { Position, parseFen } from '../engine/index';
 import { Searcher } from '../engine/search';
 import { SIGNAL_COUNT, SIGNAL_STOP, type CurrMoveInfo } from '../engine/limits';
 import { decodeNetwork, NnueEvaluator } from '../engine/nnue';
-import { embeddedNetwork } from './network';
-import { DEFAULT_HASH_MB, USE_NNUE_DEFAULT } from './options';
+import { embeddedNetwork, USE_NNUE_DEFAULT } from '../engine/network';
+import { DEFAULT_HASH_MB } from '../engine/tt';
 import type { FromWorker, PositionSpec, ToWorker } from './worker-messages';
 
 function buildPosition(spec: PositionSpec): Position {

@@ -9,8 +9,8 @@
 // slow to honour STOP, the session answers for it with the best move known so far.
 //
 // Nothing here needs Node: the output is a LineOutput, and the worker and files come from a
-// SessionHost, so the same session runs the executable (stdio-session.ts) and the browser worker
-// (web-worker.ts).
+// SessionHost, so the same session runs the executable (host/stdio-session.ts) and the browser
+// worker (host/web-worker.ts).
 import {
   MAX_MOVES,
   Position,
@@ -30,16 +30,16 @@ import {
 } from '../engine/limits';
 import type { HashProbe } from '../engine/search';
 import { NnueEvaluator, type Network } from '../engine/nnue';
-import { embeddedNetwork } from './network';
+import { embeddedNetwork } from '../engine/network';
 import { planSearch, type SearchPlan } from './clock';
 import type { Dialect } from './dialect';
 import { EMBEDDED_NETWORK, clip, defaultOptions, optionSpecs, setOption, type OptionValues } from './options';
-import type { LineOutput } from './output';
 import { commandWord, parseLine, type Command, type GoCommand, type PositionText } from './parser';
 import { SearchClient } from './search-client';
-import type { SessionHost } from './worker-host';
+import type { LineOutput, SessionHost } from './session-host';
 import { setupPosition, type BuiltPosition } from './setup';
-import { UCCI, ucciScore } from './ucci';
+import { ucciScore } from '../engine/wire';
+import { UCCI } from './ucci';
 import { UCI, UCI10 } from './uci';
 import { boardLines, evalLines, perftLines } from './inspect';
 

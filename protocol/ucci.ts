@@ -1,24 +1,13 @@
 // UCCI output (ElephantEye's dialect, as XQWizard, the UCCI league emulator, gmchess and UCI2WB -x
 // read it): plain integer scores with mates as ±(10000 − plies), `pv` last on the line, `id version`,
 // `nobestmove`, `bye`, and `bestmove … draw|resign`.
-import type { Score } from '../engine/limits';
+import { moveToIccs } from '../engine/index';
+import { ucciInfo, ucciScore } from '../engine/wire';
 import { ENGINE_AUTHOR, ENGINE_NAME, ENGINE_VERSION, MAX_PV_PRINTED, type Dialect } from './dialect';
 import type { OptionSpec } from './options';
-import { moveToIccs } from '../engine/index';
-
-/** ElephantEye's mate value: a mate in p plies scores 10000 − p. */
-export const UCCI_MATE = 10000;
 
 /** See Dialect.infoIntervalMs: at most one search `info` line per this many ms. */
 export const UCCI_INFO_INTERVAL_MS = 100;
-
-export function ucciScore(score: Score): number {
-  if (score.mate !== undefined) {
-    const plies = score.mate > 0 ? 2 * score.mate - 1 : -2 * score.mate;
-    return score.mate > 0 ? UCCI_MATE - plies : -(UCCI_MATE - plies);
-  }
-  return Math.round(score.cp ?? 0);
-}
 
 /**
  * gmchess scans the whole output for the words "draw" and "resign" and ends the game on either,
@@ -69,11 +58,7 @@ export const UCCI: Dialect = {
   info(info) {
     // UCCI has one line per depth: the extra MultiPV lines are left out.
     if (info.multipv > 1) return null;
-    const pv = info.pv.slice(0, MAX_PV_PRINTED).map(moveToIccs).join(' ');
-    return (
-      `info depth ${info.depth} seldepth ${info.seldepth} score ${ucciScore(info.score)} time ${info.time} ` +
-      `nodes ${info.nodes} nps ${info.nps} hashfull ${info.hashfull}${pv === '' ? '' : ` pv ${pv}`}`
-    );
+    return ucciInfo(info, info.pv.slice(0, MAX_PV_PRINTED).map(moveToIccs));
   },
   // ElephantEye's form: `info currmove h2e2 currmovenumber 3` (no depth; XQWizard reads currmove).
   currmove: (info) => `info currmove ${moveToIccs(info.move)} currmovenumber ${info.number}`,

@@ -1,14 +1,10 @@
 // UCI output as Pikafish speaks it for xiangqi: ICCS moves with ranks 0–9, `score cp N` and
 // `score mate M` (in moves, negative when being mated), `multipv`, `bestmove (none)`, no draw or
 // resign channel, and a silent `quit`.
-import type { Score } from '../engine/limits';
 import { moveToIccs } from '../engine/index';
-import { ENGINE_AUTHOR, ENGINE_NAME, ENGINE_VERSION, MAX_PV_PRINTED, fromRanks10, toRanks10, type Dialect } from './dialect';
+import { fromRanks10, toRanks10, uciInfo } from '../engine/wire';
+import { ENGINE_AUTHOR, ENGINE_NAME, ENGINE_VERSION, MAX_PV_PRINTED, type Dialect } from './dialect';
 import type { OptionSpec } from './options';
-
-export function uciScore(score: Score): string {
-  return score.mate !== undefined ? `mate ${score.mate}` : `cp ${Math.round(score.cp ?? 0)}`;
-}
 
 function optionLine(spec: OptionSpec): string | null {
   if (spec.uci === null) return null;
@@ -29,12 +25,12 @@ function optionLine(spec: OptionSpec): string | null {
 
 /** UCI with ICCS moves, ranks 0-9 (Pikafish), or ranks 1-10 (Fairy-Stockfish's plain UCI). */
 function makeUci(ranksFrom: 0 | 1): Dialect {
-  const move = ranksFrom === 0 ? moveToIccs : (m: number) => toRanks10(moveToIccs(m));
+  const move = ranksFrom === 0 ? moveToIccs : (m: number) => toRanks10(moveToIccs(m)) ?? moveToIccs(m);
   return {
     name: 'uci',
     ranksFrom,
     move,
-    readMove: ranksFrom === 0 ? (t) => t : fromRanks10,
+    readMove: ranksFrom === 0 ? (t) => t : (t) => fromRanks10(t) ?? t,
     drawAndResign: false,
     infoIntervalMs: 0,
     handshake(options) {
@@ -47,12 +43,7 @@ function makeUci(ranksFrom: 0 | 1): Dialect {
       return lines;
     },
     info(info, showMultipv) {
-      const pv = info.pv.slice(0, MAX_PV_PRINTED).map(move).join(' ');
-      return (
-        `info depth ${info.depth} seldepth ${info.seldepth}${showMultipv ? ` multipv ${info.multipv}` : ''} ` +
-        `score ${uciScore(info.score)} nodes ${info.nodes} nps ${info.nps} hashfull ${info.hashfull} ` +
-        `time ${info.time}${pv === '' ? '' : ` pv ${pv}`}`
-      );
+      return uciInfo(info, info.pv.slice(0, MAX_PV_PRINTED).map(move), showMultipv);
     },
     // Pikafish's form: `info depth D currmove M currmovenumber N`.
     currmove: (info) => `info depth ${info.depth} currmove ${move(info.move)} currmovenumber ${info.number}`,

@@ -1,4 +1,4 @@
-// Messages between the protocol thread (search-client.ts) and the search worker (search-worker.ts).
+// Messages between the protocol thread (search-client.ts) and the search worker (host/search-worker.ts).
 // A position travels as its root FEN plus the moves made from it, so the worker rebuilds the same
 // history (for repetition verdicts) that the `position` command described.
 import type { HashProbe } from '../engine/search';

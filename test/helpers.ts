@@ -10,7 +10,7 @@ export function readData(name: string): string {
   return readFileSync(join(DATA, name), 'utf8');
 }
 
-export { rng } from '../bench/rng';
+export { rng } from '../engine/rng';
 
 /** A position reached from a FEN (read leniently) by ICCS moves, history kept. */
 export function position(fen: string, moves: string[] = []): Position {

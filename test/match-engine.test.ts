@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseFen, parseIccs, START_FEN } from '../engine/index';
+import { parseInfo } from '../engine/wire';
 import {
   goCommand,
   moveFromWire,
   moveToWire,
   parseBestmove,
-  parseInfo,
   parseOptionLine,
   positionCommand,
   scoreValue,

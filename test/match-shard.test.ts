@@ -15,7 +15,8 @@ import { mergePgn, mergeShards, MergeError, readShard, type ShardSummary } from 
 import { parseMatchArgs } from '../bench/match/options';
 import { fairnessWarnings } from '../bench/match/preflight';
 import { makeSchedule, pairings } from '../bench/match/schedule';
-import { canonical, matchIdentity, parseShard, shardGames } from '../bench/match/shard';
+import { canonical, matchIdentity } from '../bench/match/identity';
+import { parseShard, shardGames } from '../bench/match/shard';
 import { Tally, type GameRecord } from '../bench/match/summary';
 import type { Result } from '../bench/match/game';
 import { buildFakeEngine } from './fixtures/build-fake-engine';

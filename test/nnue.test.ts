@@ -15,7 +15,7 @@ import { decodeRecords, emptyDataset, withMirrors } from '../bench/nnue/dataset'
 import { FloatNetwork, outputScale, QB, QB_MAX, W2_QUANT_MAX } from '../bench/nnue/float-network';
 import { playGame } from '../bench/nnue/selfplay';
 import { datasetPosition, quantizationError, runTrain, Trainer } from '../bench/nnue/train';
-import { embeddedNetwork } from '../protocol/network';
+import { embeddedNetwork } from '../engine/network';
 import { builtEngine, withChuhan } from './e2e-engine';
 import { rng } from './helpers';
 

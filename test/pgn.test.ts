@@ -2,11 +2,11 @@
 // GUIs write them (Chinese moves, comments, variations, several games), FEN starts, errors.
 import { describe, expect, it } from 'vitest';
 import { Position, START_FEN, generateLegal, moveToIccs, parseFen, parseIccs, toFen } from '../engine/index';
-import { PgnError, type PgnFormat, type PgnGame, parsePgn, writePgn, writePgnGames } from '../engine/pgn';
+import { PgnError, type PgnFormat, type PgnGame, decodePgnBytes, parsePgn, writePgn, writePgnGames } from '../engine/pgn';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decodePgnBytes, runPgnCli } from '../protocol/cli/pgn';
+import { runPgnCli } from '../protocol/cli/pgn';
 import { rng } from './helpers';
 
 function legalMoves(pos: Position): number[] {

@@ -5,8 +5,8 @@ import { BLACK, RED } from '../engine/index';
 import { DAMAGED_GO_MOVETIME, planSearch } from '../protocol/clock';
 import { defaultOptions, findOption, setOption } from '../protocol/options';
 import { cleanLine, parseGo, parseLine } from '../protocol/parser';
-import { ucciSafeText, ucciScore } from '../protocol/ucci';
-import { uciScore } from '../protocol/uci';
+import { ucciScore, uciScore } from '../engine/wire';
+import { ucciSafeText } from '../protocol/ucci';
 
 describe('parseLine', () => {
   it('cleans CR, tabs and control characters and matches command words in any case', () => {

@@ -10,7 +10,7 @@ import { MAX_MOVES, START_FEN, generateLegal, judge, parseFen, toFen } from '../
 import { SIGNAL_COUNT, SIGNAL_STOP } from '../engine/limits';
 import { Searcher } from '../engine/search';
 import { BENCH_POSITIONS } from '../bench/bench-positions';
-import { rng } from '../bench/rng';
+import { rng } from '../engine/rng';
 import { Session } from '../protocol/session';
 import { type EngineProcess, builtEngine, legalBest, startChuhan } from './e2e-engine';
 

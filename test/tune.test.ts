@@ -1,13 +1,18 @@
 // The tuner's features are the evaluation's own trace: features × current parameters must give
 // evaluate exactly, the trace must not change the score, and its counts must be the terms'
-// definitions (checked by hand on a small position, where weight-0 terms are visible too).
+// definitions (checked by hand on a small position, where weight-0 terms are visible too). The
+// positions taken from played games are read from GBK files as from UTF-8 ones.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_MOVES, RED, START_FEN, generateLegal, parseFen, toFen } from '../engine/index';
 import { evaluate, newTrace } from '../engine/evaluate';
 import { WEIGHT_NAMES } from '../engine/eval-params';
 import { extractFeatures } from '../bench/tune/features';
 import { currentParams, evalExact } from '../bench/tune/params';
-import { rng } from './helpers';
+import { fromPgn } from '../bench/tune/from-pgn';
+import { DATA, rng } from './helpers';
 
 describe('tuner features', () => {
   it('features × current parameters == evaluate on 2,000 random positions, and every term fires', () => {
@@ -50,5 +55,27 @@ describe('tuner features', () => {
       SHELL_ADVISOR: -2, // red lacks 2 advisors against force 3 (chariot), black 2 against 2 (cannon)
       SHELL_BISHOP: -2,
     });
+  });
+});
+
+describe('tuner positions from played games (pgn)', () => {
+  it('reads a GBK file as ElephantEye writes it: the positions of the same game written in ICCS', () => {
+    const gbk = join(DATA, 'gbk-game.pgn');
+    // The fixture is GBK, not UTF-8 (it was UTF-8 only that the tuner read before).
+    expect(() => new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(gbk))).toThrow();
+    const dir = mkdtempSync(join(tmpdir(), 'chuhan-tune-'));
+    try {
+      const iccs = join(dir, 'iccs.pgn');
+      writeFileSync(iccs, '[Format "ICCS"]\n1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 4. c3c4 g6g5 *\n');
+      const log: string[] = [];
+      fromPgn([gbk], join(dir, 'gbk.fen'), (s) => log.push(s));
+      fromPgn([iccs], join(dir, 'iccs.fen'), (s) => log.push(s));
+      const fromGbk = readFileSync(join(dir, 'gbk.fen'), 'utf8');
+      expect(fromGbk.split('\n').filter((l) => l !== '').length).toBeGreaterThan(2);
+      expect(fromGbk).toBe(readFileSync(join(dir, 'iccs.fen'), 'utf8'));
+      expect(log[0]).toMatch(/^1 games, \d+ quiet positions/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -4,7 +4,8 @@
 //   draw:   once the game has `ply` plies (opening included), for `moves` consecutive moves of
 //           each engine every score is within ±`score` → draw.
 // A move without a score (no `info … score`, or only bounds) breaks both runs.
-import { scoreValue, type Score } from './dialect';
+import type { Score } from '../../engine/limits';
+import { scoreValue } from './dialect';
 
 export interface AdjudicationConfig {
   resign?: { moves: number; score: number };

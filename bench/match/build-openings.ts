@@ -6,13 +6,11 @@
 // what `--openings` of `chuhan match` reads (openings.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { generateLegal, judge, MAX_MOVES, parseFen, parsePgn, Position, toFen, type PgnGame } from '../../engine/index';
+import { decodePgnBytes, generateLegal, judge, MAX_MOVES, parseFen, parsePgn, Position, toFen, type PgnGame } from '../../engine/index';
 import { SIGNAL_COUNT } from '../../engine/limits';
 import { NnueEvaluator } from '../../engine/nnue';
 import { Searcher } from '../../engine/search';
-import { embeddedNetwork } from '../../protocol/network';
-import { USE_NNUE_DEFAULT } from '../../protocol/options';
-import { decodePgnBytes } from '../../protocol/cli/pgn';
+import { embeddedNetwork, USE_NNUE_DEFAULT } from '../../engine/network';
 
 export interface BuildOpeningsOptions {
   pgn: string[];

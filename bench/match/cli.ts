@@ -12,7 +12,8 @@ import { parseOpenings, shuffled, startOpening, type Opening } from './openings'
 import { parseMatchArgs, USAGE, UsageError, type MatchOptions } from './options';
 import { PreflightError, checkEngines, checkOutputs, fairnessWarnings, locate } from './preflight';
 import { runMerge } from './merge';
-import { matchIdentity, programHash, sha256File, shardGames } from './shard';
+import { matchIdentity, programHash, sha256File } from './identity';
+import { shardGames } from './shard';
 import { progressBar, progressLine, summaryText } from './progress';
 import { formatGame, pgnDate, toRecord, type RecordMeta } from './record';
 import { loadResume } from './resume';

@@ -4,31 +4,31 @@
 //         scores as plain numbers, `nobestmove`, ranks 0–9.
 //   uci   UCI with ICCS squares, ranks 0–9 (Pikafish): `go wtime/btime/winc/binc/movestogo` in ms.
 //   uci1  UCI as Fairy-Stockfish speaks it with UCI_Variant=xiangqi: ranks 1–10 (`h3e3`, `h10g8`).
-// Inside the runner every move is an ICCS string (`h2e2`, ranks 0–9).
+// Inside the runner every move is an ICCS string (`h2e2`, ranks 0–9). The text the engine's own
+// protocol writes too (ranks 1-10, scores, info lines) is read with engine/wire.ts.
 import { START_FEN } from '../../engine/index';
+import type { Score } from '../../engine/limits';
+import { fromRanks10, toRanks10 } from '../../engine/wire';
 import type { Limit } from './clock';
 
 export type Proto = 'ucci' | 'uci' | 'uci1';
 export const PROTOCOLS: readonly Proto[] = ['ucci', 'uci', 'uci1'];
 
-const ICCS_RE = /^([a-i])([0-9])([a-i])([0-9])$/;
-const RANK10_RE = /^([a-i])(10|[1-9])([a-i])(10|[1-9])$/;
+/** An ICCS move in lower case, as the runner keeps it. */
+const ICCS_RE = /^[a-i][0-9][a-i][0-9]$/;
 
 /** An ICCS move as the engine writes it. */
 export function moveToWire(iccs: string, proto: Proto): string {
   if (proto !== 'uci1') return iccs;
-  const m = ICCS_RE.exec(iccs);
-  if (!m) throw new Error(`not an ICCS move: '${iccs}'`);
-  return `${m[1]}${Number(m[2]) + 1}${m[3]}${Number(m[4]) + 1}`;
+  const wire = ICCS_RE.test(iccs) ? toRanks10(iccs) : null;
+  if (wire === null) throw new Error(`not an ICCS move: '${iccs}'`);
+  return wire;
 }
 
 /** An engine's move string as ICCS, or null when it is not a move string of the dialect. */
 export function moveFromWire(text: string, proto: Proto): string | null {
-  if (proto === 'uci1') {
-    const m = RANK10_RE.exec(text);
-    return m ? `${m[1]}${Number(m[2]) - 1}${m[3]}${Number(m[4]) - 1}` : null;
-  }
-  return ICCS_RE.test(text) ? text : null;
+  const iccs = proto === 'uci1' ? fromRanks10(text) : text;
+  return iccs !== null && ICCS_RE.test(iccs) ? iccs : null;
 }
 
 export function handshake(proto: Proto): { command: string; reply: string } {
@@ -118,84 +118,10 @@ export function goCommand(proto: Proto, ctx: GoContext): string {
   return parts.join(' ');
 }
 
-/** A score from the side to move's point of view. */
-export interface Score {
-  cp?: number;
-  mate?: number;
-}
-
 /** Centipawn value of a score for comparisons: mates map beyond ±100000. */
 export function scoreValue(s: Score): number {
   if (s.mate !== undefined) return s.mate > 0 ? 200000 - s.mate : -200000 - s.mate;
   return s.cp ?? 0;
-}
-
-export interface InfoLine {
-  depth?: number;
-  score?: Score;
-  /** The score is only a bound (fail high / low). */
-  bound?: boolean;
-  nodes?: number;
-  time?: number;
-  pv?: string[];
-}
-
-const NUMBER_RE = /^[+-]?\d+$/;
-
-/** Parses an `info` line (null for other lines and for `info string` / `info message`). */
-export function parseInfo(line: string): InfoLine | null {
-  const t = line.trim().split(/\s+/);
-  if (t[0] !== 'info') return null;
-  if (t[1] === 'string' || t[1] === 'message') return null;
-  const info: InfoLine = {};
-  for (let i = 1; i < t.length; i++) {
-    const key = t[i];
-    const next = t[i + 1];
-    switch (key) {
-      case 'depth':
-        if (next !== undefined && NUMBER_RE.test(next)) info.depth = Number(next);
-        i++;
-        break;
-      case 'nodes':
-        if (next !== undefined && NUMBER_RE.test(next)) info.nodes = Number(next);
-        i++;
-        break;
-      case 'time':
-        if (next !== undefined && NUMBER_RE.test(next)) info.time = Number(next);
-        i++;
-        break;
-      case 'score': {
-        // UCI `score cp N` / `score mate N`; UCCI `score N`; either may be followed by a bound.
-        if (next === 'cp' || next === 'mate') {
-          const v = t[i + 2];
-          if (v !== undefined && NUMBER_RE.test(v)) info.score = next === 'cp' ? { cp: Number(v) } : { mate: Number(v) };
-          i += 2;
-        } else if (next !== undefined && NUMBER_RE.test(next)) {
-          info.score = { cp: Number(next) };
-          i++;
-        }
-        if (t[i + 1] === 'lowerbound' || t[i + 1] === 'upperbound') {
-          info.bound = true;
-          i++;
-        }
-        break;
-      }
-      case 'lowerbound':
-      case 'upperbound':
-        info.bound = true;
-        break;
-      case 'pv':
-        info.pv = t.slice(i + 1);
-        i = t.length;
-        break;
-      case 'string':
-        i = t.length;
-        break;
-      default:
-        break;
-    }
-  }
-  return info;
 }
 
 export type BestMove =

@@ -2,17 +2,9 @@
 // per move with the runner's own timing, hang and crash detection, restart, quit.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import {
-  handshake,
-  newGameCommands,
-  parseBestmove,
-  parseInfo,
-  parseOptionLine,
-  positionCommand,
-  setoption,
-  type Proto,
-  type Score,
-} from './dialect';
+import type { Score } from '../../engine/limits';
+import { parseInfo } from '../../engine/wire';
+import { handshake, newGameCommands, parseBestmove, parseOptionLine, positionCommand, setoption, type Proto } from './dialect';
 
 export interface EngineConfig {
   name: string;

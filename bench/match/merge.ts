@@ -8,7 +8,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { Result, Termination } from './game';
 import { summaryText } from './progress';
 import { makeSchedule, pairings, type ScheduledGame } from './schedule';
-import { identityDifference, pairUnit, type MatchIdentity, type Shard } from './shard';
+import { identityDifference, type MatchIdentity } from './identity';
+import { pairUnit, type Shard } from './shard';
 import type { SprtConfig } from './stats';
 import { Tally, type GameRecord } from './summary';
 

@@ -5,7 +5,7 @@
 //   eval (centipawns) = out * SCALE
 import { NNUE_INPUTS, type Network } from '../../engine/nnue';
 import { simdMaxOutputWeight } from '../../engine/nnue-simd';
-import { rng } from '../rng';
+import { rng } from '../../engine/rng';
 import { MAX_ACTIVE, type Dataset } from './dataset';
 
 export const QA = 255;

@@ -6,8 +6,8 @@
 import { generateLegal, MAX_MOVES, parseFen, START_FEN } from '../../engine/index';
 import { NnueEvaluator, NNUE_INPUTS } from '../../engine/nnue';
 import { instantiateSimd } from '../../engine/nnue-simd';
-import { embeddedNetwork } from '../../protocol/network';
-import { rng } from '../rng';
+import { embeddedNetwork } from '../../engine/network';
+import { rng } from '../../engine/rng';
 
 const net = embeddedNetwork();
 const H = net.hidden;

@@ -20,7 +20,7 @@ import { judge } from '../../engine/rules';
 import { Searcher } from '../../engine/search';
 import { safeMoves } from '../../engine/see';
 import { MAX_MOVES, RED, moveTo } from '../../engine/types';
-import { rng } from '../rng';
+import { rng } from '../../engine/rng';
 import { encodeRecord, RECORD_BYTES } from './data-format';
 import type { Opening } from '../match/openings';
 

@@ -10,7 +10,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { encodeNetwork, featureSquare, NnueEvaluator, type Network } from '../../engine/nnue';
 import { Position } from '../../engine/position';
 import { RED } from '../../engine/types';
-import { rng } from '../rng';
+import { rng } from '../../engine/rng';
 import { loadDataset, MAX_ACTIVE, withMirrors, type Dataset } from './dataset';
 import { FloatNetwork, WEIGHT_CLIP } from './float-network';
 

@@ -9,7 +9,6 @@ mkdir -p "$TUNE_DIR/src"
 git archive HEAD engine bench/match | tar -x -C "$TUNE_DIR/src"
 mkdir -p "$TUNE_DIR/src/bench/tune"
 cp bench/tune/*.ts "$TUNE_DIR/src/bench/tune/"
-cp bench/rng.ts "$TUNE_DIR/src/bench/"
 npx esbuild "$TUNE_DIR/src/bench/tune/cli.ts" --bundle --platform=node --format=esm --target=node20 \
   --outfile="$TUNE_DIR/cli.mjs" --log-level=warning
 echo "built $TUNE_DIR/cli.mjs" >&2

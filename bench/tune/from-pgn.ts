@@ -1,10 +1,11 @@
 // Training positions from played games: every quiet position (as in generate.ts) of the games in
-// one or more PGN files, from ply 2 on, deduplicated, one FEN per line. Match games against a
-// stronger engine hold the attacks on the king that fast self-play rarely reaches.
+// one or more PGN files (UTF-8 or GBK, as `chuhan pgn` reads them), from ply 2 on, deduplicated, one
+// FEN per line. Match games against a stronger engine hold the attacks on the king that fast
+// self-play rarely reaches.
 
 import { appendFileSync, readFileSync } from 'node:fs';
 import { parseFen } from '../../engine/index';
-import { parsePgn } from '../../engine/pgn';
+import { decodePgnBytes, parsePgn } from '../../engine/pgn';
 import { isQuiet, pushUnseen } from './generate';
 
 export function fromPgn(inputs: string[], out: string, log: (s: string) => void): void {
@@ -12,7 +13,7 @@ export function fromPgn(inputs: string[], out: string, log: (s: string) => void)
   let games = 0;
   let kept = 0;
   for (const path of inputs) {
-    for (const game of parsePgn(readFileSync(path, 'utf8'))) {
+    for (const game of parsePgn(decodePgnBytes(readFileSync(path)))) {
       games++;
       const pos = parseFen(game.fen);
       const lines: string[] = [];

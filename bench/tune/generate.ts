@@ -2,7 +2,7 @@
 // random non-losing moves for variety) from the match openings, keeping quiet positions (side
 // to move not in check, no capture that wins material by SEE), one FEN per line.
 
-import { rng } from '../rng';
+import { rng } from '../../engine/rng';
 import { appendFileSync, readFileSync } from 'node:fs';
 import { Position, generateLegal, MAX_MOVES, parseFen, toFen } from '../../engine/index';
 import { generateCaptures } from '../../engine/movegen';

@@ -2,8 +2,8 @@
 // under the name SEARCH_WORKER_NAME, which web-worker.ts reads to take the search role. With a
 // cross-origin-isolated page the STOP/PONDERHIT flags are SharedArrayBuffers the search polls;
 // otherwise SearchClient stops a search by ending this worker (see search-client.ts).
-import type { WorkerEvents, WorkerHandle, WorkerHost } from './worker-host';
-import type { FromWorker } from './worker-messages';
+import type { WorkerEvents, WorkerHandle, WorkerHost } from '../session-host';
+import type { FromWorker } from '../worker-messages';
 
 export const SEARCH_WORKER_NAME = 'chuhan-search';
 

@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import { readNetworkFile } from './network-file';
 import { nodeWorkerHost } from './node-worker-host';
 import type { Output } from './output';
-import { Session } from './session';
+import { Session } from '../session';
 
 /**
  * Runs a session on a line stream; resolves when it is over (after `quit`, or at the end of input

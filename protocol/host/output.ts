@@ -6,14 +6,7 @@
 // last of them has been handed to the operating system, so the process can end without losing one.
 // A reader that has gone away (EPIPE) ends the process quietly: nobody is left to answer.
 import type { Writable } from 'node:stream';
-
-/** Where the session's lines go: a stream here, postMessage in the web worker (web-worker.ts). */
-export interface LineOutput {
-  /** Queues one line (without its newline) for writing. */
-  line(text: string): void;
-  /** Resolves once every line written so far has left (or nobody is left to read them). */
-  flush(): Promise<void>;
-}
+import type { LineOutput } from '../session-host';
 
 export class Output implements LineOutput {
   private lastWrite: Promise<void> = Promise.resolve();

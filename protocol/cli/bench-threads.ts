@@ -3,11 +3,11 @@
 // depth. Several threads share one table and race, so the node count changes from run to run: it
 // is no signature (plain `chuhan bench`, one thread in this thread, is). `--threads 1` runs the same
 // way with one worker, the fair peer to compare with.
-import { parseFen } from '../engine/index';
-import type { SearchResult } from '../engine/limits';
-import { BENCH_POSITIONS } from '../bench/bench-positions';
-import { nodeWorkerHost } from './node-worker-host';
-import { SearchClient } from './search-client';
+import { parseFen } from '../../engine/index';
+import type { SearchResult } from '../../engine/limits';
+import { BENCH_POSITIONS } from '../../bench/bench-positions';
+import { nodeWorkerHost } from '../host/node-worker-host';
+import { SearchClient } from '../search-client';
 
 export interface ThreadsBenchOptions {
   depth: number;

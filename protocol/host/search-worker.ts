@@ -1,8 +1,8 @@
 // The executable's search worker thread (started by node-worker-host.ts from the source build.mjs
 // bundles): a SearchService on the thread's message port, after the warm-up.
 import { parentPort, workerData } from 'node:worker_threads';
-import { SearchService } from './search-service';
-import type { FromWorker, ToWorker } from './worker-messages';
+import { SearchService } from '../search-service';
+import type { FromWorker, ToWorker } from '../worker-messages';
 
 const port = parentPort;
 if (port === null) throw new Error('search-worker.ts must run in a worker thread');

@@ -23,12 +23,12 @@
 // One extra command besides the protocol: `bench [depth]` runs the bench of `chuhan bench` in this
 // worker and posts its lines (the same node count as the executable at the same depth).
 // After `quit` the worker closes itself.
-import { BENCH_DEFAULT_DEPTH, runBench } from '../bench/bench';
-import type { LineOutput } from './output';
-import { SearchService } from './search-service';
-import { Session } from './session';
+import { BENCH_DEFAULT_DEPTH, runBench } from '../../bench/bench';
+import { SearchService } from '../search-service';
+import { Session } from '../session';
+import type { LineOutput } from '../session-host';
 import { SEARCH_WORKER_NAME, type WarmupMessage, webWorkerHost } from './web-worker-host';
-import type { ToWorker } from './worker-messages';
+import type { ToWorker } from '../worker-messages';
 
 interface Scope {
   name?: string;

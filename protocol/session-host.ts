@@ -1,9 +1,18 @@
-// What the protocol session needs from where it runs, besides its output: how to start its search
-// worker, and how to read a file named by an option. The executable (stdio-session.ts: a worker
-// thread from the bundled source, node:fs) and the browser (web-worker.ts: a nested Web Worker, no
-// files) differ only here; session.ts and search-client.ts use these interfaces.
-import type { CheckedNetwork } from './network';
+// What the protocol session needs from where it runs: where its lines go, how to start its search
+// worker, and how to read a file named by an option. The executable (host/stdio-session.ts: stdout,
+// a worker thread from the bundled source, node:fs) and the browser (host/web-worker.ts:
+// postMessage, a nested Web Worker, no files) differ only here; session.ts and search-client.ts use
+// these interfaces.
+import type { CheckedNetwork } from '../engine/network';
 import type { FromWorker, ToWorker } from './worker-messages';
+
+/** Where the session's lines go: stdout in the executable (host/output.ts), postMessage in the web worker. */
+export interface LineOutput {
+  /** Queues one line (without its newline) for writing. */
+  line(text: string): void;
+  /** Resolves once every line written so far has left (or nobody is left to read them). */
+  flush(): Promise<void>;
+}
 
 export interface WorkerEvents {
   message(msg: FromWorker): void;

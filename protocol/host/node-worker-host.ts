@@ -2,9 +2,9 @@
 // into the executable (worker-source.ts), with the warm-up flag as workerData.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { WorkerEvents, WorkerHandle, WorkerHost } from './worker-host';
+import type { WorkerEvents, WorkerHandle, WorkerHost } from '../session-host';
 import { workerSource } from './worker-source';
-import type { FromWorker } from './worker-messages';
+import type { FromWorker } from '../worker-messages';
 
 export const nodeWorkerHost: WorkerHost = {
   shared: true,

@@ -1,6 +1,6 @@
 // Network files named by EvalFile (or `chuhan bench --evalfile`), read from disk and checked.
 import { readFileSync } from 'node:fs';
-import { checkNetwork, type CheckedNetwork } from './network';
+import { checkNetwork, type CheckedNetwork } from '../../engine/network';
 
 /** Reads and checks a network file: its bytes, or a one-line reason it cannot be used. */
 export function readNetworkFile(path: string): CheckedNetwork {

@@ -9,23 +9,23 @@
 //   chuhan datagen .. self-play training data for the network (see bench/nnue/datagen.ts)
 //   chuhan train ...  fits a network to that data (see bench/nnue/train.ts)
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { version } from '../package.json';
-import { runPerftCli } from '../bench/perft';
-import { BENCH_DEFAULT_DEPTH, BENCH_DEFAULT_HASH, runBench } from '../bench/bench';
-import { runJudgeCli } from './cli/judge';
-import { runMatchCli } from '../bench/match/cli';
-import { runBuildOpenings } from '../bench/match/build-openings';
-import { runDatagen, runDatagenWorker } from '../bench/nnue/datagen';
-import { runTrain, type TrainOptions } from '../bench/nnue/train';
-import { PGN_FORMATS, type PgnCliOptions, runPgnCli } from './cli/pgn';
+import { version } from '../../package.json';
+import { runPerftCli } from '../../bench/perft';
+import { BENCH_DEFAULT_DEPTH, BENCH_DEFAULT_HASH, runBench } from '../../bench/bench';
+import { runJudgeCli } from './judge';
+import { runMatchCli } from '../../bench/match/cli';
+import { runBuildOpenings } from '../../bench/match/build-openings';
+import { runDatagen, runDatagenWorker } from '../../bench/nnue/datagen';
+import { runTrain, type TrainOptions } from '../../bench/nnue/train';
+import { PGN_FORMATS, type PgnCliOptions, runPgnCli } from './pgn';
 import { availableParallelism } from 'node:os';
-import type { Network } from '../engine/nnue';
-import { embeddedNetwork } from './network';
-import { readNetworkFile } from './network-file';
-import { MAX_HASH_MB, USE_NNUE_DEFAULT, threadLimit } from './options';
+import type { Network } from '../../engine/nnue';
+import { embeddedNetwork, USE_NNUE_DEFAULT } from '../../engine/network';
+import { readNetworkFile } from '../host/network-file';
+import { MAX_HASH_MB, threadLimit } from '../options';
 import { runThreadsBench } from './bench-threads';
-import { Output } from './output';
-import { runSession } from './stdio-session';
+import { Output } from '../host/output';
+import { runSession } from '../host/stdio-session';
 
 /** Exit code of a usage error (bad option, bad value). */
 const USAGE_ERROR = 2;

@@ -1,0 +1,129 @@
+// The text of UCCI and UCI lines that both ends of a pipe read the same way: the engine writes it
+// (protocol/ucci.ts, protocol/uci.ts) and the match runner reads it (bench/match/), so it is defined
+// once, here, beside its reader.
+//   moves   ICCS, ranks 0-9 (`h2e2`, UCCI and Pikafish's UCI), or ranks 1-10 (`h3e3`, `a10a9`),
+//           as Fairy-Stockfish's plain UCI and cutechess write them;
+//   scores  UCCI: a plain integer, a mate in p plies as ±(10000 − p) (ElephantEye); UCI: `cp N`, or
+//           `mate M` in moves, negative when being mated;
+//   info    the `info depth … score … pv …` line of a search report.
+import type { Score, SearchInfo } from './limits';
+
+const ICCS = /^([a-i])(\d)([a-i])(\d)$/i;
+const RANKS_10 = /^([a-i])(10|[1-9])([a-i])(10|[1-9])$/i;
+
+/** ICCS (ranks 0-9) to ranks 1-10: `h2e2` becomes `h3e3`, `a9a8` `a10a9`; null for text that is no ICCS move. */
+export function toRanks10(iccs: string): string | null {
+  const m = ICCS.exec(iccs);
+  return m === null ? null : `${m[1]}${Number(m[2]) + 1}${m[3]}${Number(m[4]) + 1}`;
+}
+
+/** Ranks 1-10 to ICCS (ranks 0-9): `h3e3` becomes `h2e2`; null for text that is no move with ranks 1-10. */
+export function fromRanks10(text: string): string | null {
+  const m = RANKS_10.exec(text);
+  return m === null ? null : `${m[1]}${Number(m[2]) - 1}${m[3]}${Number(m[4]) - 1}`;
+}
+
+/** ElephantEye's mate value: a mate in p plies scores 10000 − p. */
+export const UCCI_MATE = 10000;
+
+/** A score as UCCI writes it: centipawns, or ±(UCCI_MATE − plies) for a mate. */
+export function ucciScore(score: Score): number {
+  if (score.mate !== undefined) {
+    const plies = score.mate > 0 ? 2 * score.mate - 1 : -2 * score.mate;
+    return score.mate > 0 ? UCCI_MATE - plies : -(UCCI_MATE - plies);
+  }
+  return Math.round(score.cp ?? 0);
+}
+
+/** A score as UCI writes it after `score`: `cp N` or `mate M`. */
+export function uciScore(score: Score): string {
+  return score.mate !== undefined ? `mate ${score.mate}` : `cp ${Math.round(score.cp ?? 0)}`;
+}
+
+/** The UCCI `info` line of a search report; `pv` is its moves as written. UCCI puts `pv` last. */
+export function ucciInfo(info: SearchInfo, pv: readonly string[]): string {
+  return (
+    `info depth ${info.depth} seldepth ${info.seldepth} score ${ucciScore(info.score)} time ${info.time} ` +
+    `nodes ${info.nodes} nps ${info.nps} hashfull ${info.hashfull}${pv.length === 0 ? '' : ` pv ${pv.join(' ')}`}`
+  );
+}
+
+/** The UCI `info` line of a search report, with `multipv K` when asked for; `pv` is its moves as written. */
+export function uciInfo(info: SearchInfo, pv: readonly string[], showMultipv: boolean): string {
+  return (
+    `info depth ${info.depth} seldepth ${info.seldepth}${showMultipv ? ` multipv ${info.multipv}` : ''} ` +
+    `score ${uciScore(info.score)} nodes ${info.nodes} nps ${info.nps} hashfull ${info.hashfull} ` +
+    `time ${info.time}${pv.length === 0 ? '' : ` pv ${pv.join(' ')}`}`
+  );
+}
+
+/** What the match runner reads from an `info` line. */
+export interface InfoLine {
+  depth?: number;
+  /** UCI `cp`/`mate` as written; a UCCI score is read as centipawns, mates included. */
+  score?: Score;
+  /** The score is only a bound (fail high / low). */
+  bound?: boolean;
+  nodes?: number;
+  time?: number;
+  /** The moves as written. */
+  pv?: string[];
+}
+
+const NUMBER = /^[+-]?\d+$/;
+
+/** Parses an `info` line of either dialect (null for other lines and for `info string` / `info message`). */
+export function parseInfo(line: string): InfoLine | null {
+  const t = line.trim().split(/\s+/);
+  if (t[0] !== 'info') return null;
+  if (t[1] === 'string' || t[1] === 'message') return null;
+  const info: InfoLine = {};
+  for (let i = 1; i < t.length; i++) {
+    const key = t[i];
+    const next = t[i + 1];
+    switch (key) {
+      case 'depth':
+        if (next !== undefined && NUMBER.test(next)) info.depth = Number(next);
+        i++;
+        break;
+      case 'nodes':
+        if (next !== undefined && NUMBER.test(next)) info.nodes = Number(next);
+        i++;
+        break;
+      case 'time':
+        if (next !== undefined && NUMBER.test(next)) info.time = Number(next);
+        i++;
+        break;
+      case 'score': {
+        // UCI `score cp N` / `score mate N`; UCCI `score N`; either may be followed by a bound.
+        if (next === 'cp' || next === 'mate') {
+          const v = t[i + 2];
+          if (v !== undefined && NUMBER.test(v)) info.score = next === 'cp' ? { cp: Number(v) } : { mate: Number(v) };
+          i += 2;
+        } else if (next !== undefined && NUMBER.test(next)) {
+          info.score = { cp: Number(next) };
+          i++;
+        }
+        if (t[i + 1] === 'lowerbound' || t[i + 1] === 'upperbound') {
+          info.bound = true;
+          i++;
+        }
+        break;
+      }
+      case 'lowerbound':
+      case 'upperbound':
+        info.bound = true;
+        break;
+      case 'pv':
+        info.pv = t.slice(i + 1);
+        i = t.length;
+        break;
+      case 'string':
+        i = t.length;
+        break;
+      default:
+        break;
+    }
+  }
+  return info;
+}

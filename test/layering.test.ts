@@ -1,0 +1,319 @@
+// The layers import one way (README, "Layout"):
+//   engine/          rules, search, evaluation, and the text both ends of a pipe share: imports only
+//                    engine/ (and nets/, the network's bytes); no package, no Node global, so that it
+//                    runs in a browser or a worker;
+//   protocol/        the UCCI/UCI session, its parser, dialects and options: imports engine/ and
+//                    protocol/ (and package.json, for the version); no package, no Node global;
+//   protocol/host/   where the session runs (stdio and a worker thread, a Web Worker): Node may be
+//                    used, and the tools (the web worker's `bench` command);
+//   protocol/cli/    the command line, the one place that dispatches to the tools;
+//   bench/           the tools: import engine/ and bench/, never protocol/ or test/;
+//   test/            anything.
+// No file imports itself through a circle of files, anywhere. Imports are read from the source
+// (type-only imports count), so each check runs on the real tree and, as its negative control, on
+// the tree with one offending file added. The bundle checks have esbuild resolve engine/ and
+// protocol/ for the browser, where a Node built-in anywhere in the graph cannot be resolved.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(__dirname, '..');
+const ENGINE = join(ROOT, 'engine');
+
+/** Source files by repository path (`engine/search.ts`). */
+type Tree = Map<string, string>;
+
+const SOURCE = /\.(ts|mts|cts|mjs|cjs|js)$/;
+
+function readTree(): Tree {
+  const tree: Tree = new Map();
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(join(ROOT, dir)).sort()) {
+      const path = dir === '' ? name : `${dir}/${name}`;
+      if (['node_modules', 'dist', '.git', 'test/data'].includes(path) || name.startsWith('.')) continue;
+      if (statSync(join(ROOT, path)).isDirectory()) {
+        if (dir !== '' || ['engine', 'protocol', 'bench', 'test', 'nets'].includes(name)) walk(path);
+      } else if (SOURCE.test(name)) tree.set(path, readFileSync(join(ROOT, path), 'utf8'));
+    }
+  };
+  walk('');
+  return tree;
+}
+
+/**
+ * The module specifiers a source imports: static imports and re-exports (type-only ones too), bare
+ * `import 'x'`, dynamic `import('x')` and `require('x')`. Statements start a line; comment lines are
+ * skipped, and text inside strings does not start a line.
+ */
+function specifiers(source: string): string[] {
+  const code = source
+    .replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' '))
+    .split('\n')
+    .filter((line) => !line.trim().startsWith('//'))
+    .join('\n');
+  const found: string[] = [];
+  for (const re of [
+    /^[ \t]*(?:import|export)\b[^;'"`]*?\bfrom\s*['"]([^'"\n]+)['"]/gm,
+    /^[ \t]*import\s*['"]([^'"\n]+)['"]/gm,
+    /\bimport\(\s*['"]([^'"\n]+)['"]\s*\)/g,
+    /\brequire\(\s*['"]([^'"\n]+)['"]\s*\)/g,
+  ]) {
+    for (const m of code.matchAll(re)) found.push(m[1]);
+  }
+  return found;
+}
+
+interface Import {
+  from: string;
+  spec: string;
+  /** The repository path imported, or null for a package or Node built-in (a bare specifier). */
+  to: string | null;
+}
+
+/** A relative specifier resolved as the bundlers do (extension and index optional). */
+function resolve(tree: Tree, from: string, spec: string): string {
+  const base = posix.normalize(posix.join(posix.dirname(from), spec));
+  for (const c of [base, `${base}.ts`, `${base}.mjs`, `${base}.js`, `${base}/index.ts`]) {
+    if (tree.has(c)) return c;
+    const abs = join(ROOT, c);
+    if (!SOURCE.test(c) && existsSync(abs) && statSync(abs).isFile()) return c;
+  }
+  return base;
+}
+
+function importsOf(tree: Tree): Import[] {
+  const all: Import[] = [];
+  for (const [from, source] of tree) {
+    for (const spec of specifiers(source)) {
+      all.push({ from, spec, to: spec.startsWith('.') ? resolve(tree, from, spec) : null });
+    }
+  }
+  return all;
+}
+
+type Layer = 'engine' | 'protocol' | 'host' | 'cli' | 'bench' | 'test' | 'nets' | 'root';
+
+function layerOf(path: string): Layer {
+  if (path.startsWith('protocol/host/')) return 'host';
+  if (path.startsWith('protocol/cli/')) return 'cli';
+  const top = path.split('/')[0];
+  return (['engine', 'protocol', 'bench', 'test', 'nets'] as const).find((l) => l === top) ?? 'root';
+}
+
+/** What each layer may import; root files a layer may import are named (the build scripts may import anything). */
+const MAY_IMPORT: Record<Layer, { layers: Layer[]; rootFiles?: string[]; packages: boolean }> = {
+  engine: { layers: ['engine', 'nets'], packages: false },
+  protocol: { layers: ['engine', 'protocol'], rootFiles: ['package.json'], packages: false },
+  host: { layers: ['engine', 'protocol', 'host', 'bench'], packages: true },
+  cli: { layers: ['engine', 'protocol', 'host', 'cli', 'bench'], rootFiles: ['package.json'], packages: true },
+  bench: { layers: ['engine', 'bench'], packages: true },
+  test: { layers: ['engine', 'protocol', 'host', 'cli', 'bench', 'test', 'nets', 'root'], packages: true },
+  nets: { layers: [], packages: false },
+  root: { layers: ['engine', 'protocol', 'host', 'cli', 'bench', 'test', 'nets', 'root'], packages: true },
+};
+
+/** Imports that cross a layer boundary the wrong way, as `from -> to` lines. */
+function layerViolations(tree: Tree): string[] {
+  const out: string[] = [];
+  for (const { from, spec, to } of importsOf(tree)) {
+    const rule = MAY_IMPORT[layerOf(from)];
+    if (to === null) {
+      if (!rule.packages) out.push(`${from} -> package ${spec}`);
+      continue;
+    }
+    const target = layerOf(to);
+    const ok = target === 'root' ? (rule.rootFiles ?? []).includes(to) || rule.layers.includes('root') : rule.layers.includes(target);
+    if (!ok) out.push(`${from} -> ${to}`);
+  }
+  return out;
+}
+
+/** Node's modules and globals, in engine/ and protocol/ outside its hosts and command line. */
+const NODE_ONLY = /from\s+['"](node:|fs|path|os|child_process|worker_threads|readline|process)['"]|\brequire\(|\bprocess\.|\bBuffer\b|__dirname/;
+
+function nodeViolations(tree: Tree): string[] {
+  const out: string[] = [];
+  for (const [path, source] of tree) {
+    if (layerOf(path) !== 'engine' && layerOf(path) !== 'protocol') continue;
+    source.split('\n').forEach((line, i) => {
+      if (!line.trim().startsWith('//') && NODE_ONLY.test(line)) out.push(`${path}:${i + 1}: ${line.trim()}`);
+    });
+  }
+  return out;
+}
+
+/** Every circle of files that import each other (strongly connected components), each sorted. */
+function circles(tree: Tree): string[][] {
+  const edges = new Map<string, string[]>();
+  for (const path of tree.keys()) edges.set(path, []);
+  for (const { from, to } of importsOf(tree)) if (to !== null && tree.has(to)) edges.get(from)?.push(to);
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, counter);
+    low.set(v, counter);
+    counter++;
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || edges.get(v)?.includes(v)) found.push(component.sort());
+    }
+  };
+  for (const v of edges.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+/** The real tree with some files added or replaced. */
+function withFiles(tree: Tree, files: Record<string, string>): Tree {
+  return new Map([...tree, ...Object.entries(files)]);
+}
+
+const TREE = readTree();
+
+describe('reading imports', () => {
+  it('finds every form of import, and none in comments or strings', () => {
+    const source = [
+      "import { a } from './a';",
+      "import type { B } from '../b';",
+      'import {',
+      '  c,',
+      '  d,',
+      "} from './cd';",
+      "export { e } from './e';",
+      "export * from './f';",
+      "import './g';",
+      "const h = await import('./h');",
+      "const i = require('node:i');",
+      "// import { x } from './comment';",
+      "/* import { y } from './block'; */",
+      "const s = \"import { z } from './string'\";",
+    ].join('\n');
+    expect(specifiers(source).sort()).toEqual(['../b', './a', './cd', './e', './f', './g', './h', 'node:i']);
+  });
+
+  it('reads the whole tree, with the imports between its folders', () => {
+    expect([...TREE.keys()].filter((p) => p.startsWith('engine/')).length).toBeGreaterThan(25);
+    const all = importsOf(TREE);
+    expect(all.some((i) => i.from === 'protocol/session.ts' && i.to === 'engine/index.ts')).toBe(true);
+    expect(all.some((i) => i.from === 'engine/network.ts' && i.to === 'nets/chuhan.nnue')).toBe(true);
+    expect(all.some((i) => i.from === 'protocol/cli/main.ts' && i.to === 'bench/bench.ts')).toBe(true);
+  });
+});
+
+describe('layers import one way', () => {
+  it('every import keeps to its layer', () => {
+    expect(layerViolations(TREE)).toEqual([]);
+  });
+
+  it.each([
+    ['engine/ imports protocol/', 'engine/probe.ts', "import { clip } from '../protocol/options';", 'engine/probe.ts -> protocol/options.ts'],
+    ['engine/ imports a package', 'engine/probe.ts', "import { Command } from 'commander';", 'engine/probe.ts -> package commander'],
+    ['protocol/ imports Node', 'protocol/probe.ts', "import { readFileSync } from 'node:fs';", 'protocol/probe.ts -> package node:fs'],
+    ['protocol/ imports a host', 'protocol/probe.ts', "import { Output } from './host/output';", 'protocol/probe.ts -> protocol/host/output.ts'],
+    ['protocol/ imports a tool', 'protocol/probe.ts', "import { runBench } from '../bench/bench';", 'protocol/probe.ts -> bench/bench.ts'],
+    ['a host imports the command line', 'protocol/host/probe.ts', "import '../cli/main';", 'protocol/host/probe.ts -> protocol/cli/main.ts'],
+    ['bench/ imports protocol/', 'bench/probe.ts', "import type { OptionSpec } from '../protocol/options';", 'bench/probe.ts -> protocol/options.ts'],
+    ['bench/ imports test/', 'bench/match/probe.ts', "import { rng } from '../../test/helpers';", 'bench/match/probe.ts -> test/helpers.ts'],
+  ])('and fails when %s', (_name, path, source, violation) => {
+    expect(layerViolations(withFiles(TREE, { [path]: source }))).toEqual([violation]);
+  });
+});
+
+describe('engine/ and protocol/ use nothing from Node', () => {
+  it('no Node module or global outside protocol/host/ and protocol/cli/', () => {
+    expect(nodeViolations(TREE)).toEqual([]);
+  });
+
+  it.each([
+    ['engine/probe.ts', 'export const argv = process.argv;'],
+    ['protocol/probe.ts', "export const bytes = Buffer.from('x');"],
+  ])('and fails on %s', (path, source) => {
+    expect(nodeViolations(withFiles(TREE, { [path]: source }))).toEqual([`${path}:1: ${source}`]);
+  });
+
+  it('while a host may', () => {
+    expect(nodeViolations(withFiles(TREE, { 'protocol/host/probe.ts': 'export const argv = process.argv;' }))).toEqual([]);
+  });
+});
+
+describe('no file circle', () => {
+  it('anywhere in the tree', () => {
+    expect(circles(TREE)).toEqual([]);
+  });
+
+  it('and fails on two files that import each other, type imports included', () => {
+    const tree = withFiles(TREE, {
+      'bench/match/probe-a.ts': "import type { B } from './probe-b';\nexport type A = B;",
+      'bench/match/probe-b.ts': "import { a } from './probe-a';\nexport const b = a;",
+    });
+    expect(circles(tree)).toEqual([['bench/match/probe-a.ts', 'bench/match/probe-b.ts']]);
+  });
+
+  it('and on a longer circle through real files', () => {
+    // engine/types.ts is imported, directly or not, by every engine file that index.ts exports.
+    const tree = withFiles(TREE, { 'engine/types.ts': `${TREE.get('engine/types.ts')}\nimport './index';\n` });
+    const found = circles(tree);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toContain('engine/types.ts');
+    expect(found[0]).toContain('engine/index.ts');
+  });
+});
+
+/** Bundles `contents` (as a module in `dir`) for the browser; the errors esbuild reports. */
+async function browserBundleErrors(contents: string, dir = ENGINE): Promise<string[]> {
+  try {
+    await build({
+      stdin: { contents, resolveDir: dir, loader: 'ts' },
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      // engine/network.ts embeds nets/chuhan.nnue as bytes, as build-web.mjs does.
+      loader: { '.nnue': 'binary' },
+      write: false,
+      logLevel: 'silent',
+    });
+    return [];
+  } catch (err) {
+    return ((err as { errors?: { text: string }[] }).errors ?? [{ text: String(err) }]).map((e) => e.text);
+  }
+}
+
+describe('engine/ and protocol/ bundle for the browser', () => {
+  it('esbuild resolves every import of engine/ with platform browser', async () => {
+    expect(await browserBundleErrors("export * from './index';")).toEqual([]);
+    // Every file of engine/, including any that index.ts does not reach.
+    const all = readdirSync(ENGINE).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')).map((f) => `import './${f}';`);
+    expect(all.length).toBeGreaterThan(25);
+    expect(await browserBundleErrors(all.join('\n'))).toEqual([]);
+  });
+
+  it('and every file of protocol/ outside its hosts and command line', async () => {
+    const dir = join(ROOT, 'protocol');
+    const all = readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => `import './${f}';`);
+    expect(all.length).toBeGreaterThan(10);
+    expect(await browserBundleErrors(all.join('\n'), dir)).toEqual([]);
+  });
+
+  it('and a Node built-in would fail that bundle', async () => {
+    const errors = await browserBundleErrors("export * from './index'; export { readFileSync } from 'node:fs';");
+    expect(errors.some((e) => e.includes('node:fs'))).toBe(true);
+  });
+});
