@@ -23,6 +23,13 @@ export const BOUND_EXACT = 3;
 import { MATE_BOUND } from './search-params';
 
 /**
+ * Tables beyond 8 GB have more than 2^28 buckets, so a bucket's first word is computed as a
+ * multiplication, not a shift (which would overflow 32 bits); the bucket index itself comes from
+ * the key's low half, so at most 2^31 buckets (64 GB) can be addressed.
+ */
+export const MAX_TABLE_BYTES = 2 ** 31 * 2 * 4 * 4;
+
+/**
  * A slot is four int32 words: the high key half XOR the next two words; move (low 16 bits) and score (high 16); static
  * evaluation (low 16), depth (next 8, signed) and flags (top 8: bound | generation << 2); one
  * word unused. A bucket of two slots is 32 bytes, so a probe touches one cache line.
@@ -50,7 +57,7 @@ export class TranspositionTable {
   static bytesFor(mb: number): number {
     const bytes = Math.max(1, mb) * 1024 * 1024;
     let buckets = 1;
-    while (buckets * 2 * 2 * SLOT_BYTES <= bytes) buckets *= 2;
+    while (buckets * 2 * 2 * SLOT_BYTES <= Math.min(bytes, MAX_TABLE_BYTES)) buckets *= 2;
     return buckets * 2 * SLOT_BYTES;
   }
 
@@ -101,7 +108,7 @@ export class TranspositionTable {
   probe(keyLo: number, keyHi: number, ply: number): boolean {
     const d = this.data;
     // Each word is read once: the key check and the fields come from the same words.
-    const s = (keyLo & this.mask) << 3;
+    const s = (keyLo & this.mask) * SLOT_WORDS * 2;
     let w1 = d[s + 1];
     let w2 = d[s + 2];
     if ((d[s] ^ w1 ^ w2) !== keyHi || w2 >>> 24 === 0) {
@@ -122,7 +129,7 @@ export class TranspositionTable {
 
   store(keyLo: number, keyHi: number, ply: number, move: number, score: number, evalScore: number, depth: number, bound: number): void {
     const d = this.data;
-    const i = (keyLo & this.mask) << 3;
+    const i = (keyLo & this.mask) * SLOT_WORDS * 2;
     if (score > MATE_BOUND) score += ply;
     else if (score < -MATE_BOUND) score -= ply;
     if (depth > 127) depth = 127;

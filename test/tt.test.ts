@@ -1,7 +1,7 @@
 // The transposition table keeps what it is given, mate scores relative to the node, and its
 // replacement policy.
 import { describe, expect, it } from 'vitest';
-import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from '../engine/tt';
+import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, MAX_TABLE_BYTES, TranspositionTable } from '../engine/tt';
 import { MATE } from '../engine/search-params';
 
 describe('transposition table', () => {
@@ -77,5 +77,39 @@ describe('transposition table', () => {
     expect([two.hitMove, two.hitScore, two.hitEval, two.hitDepth, two.hitBound]).toEqual([0x1111, 12, 3, 6, BOUND_UPPER]);
     expect(two.hashfull()).toBeGreaterThan(0);
     expect(() => one.useBuffer(new SharedArrayBuffer(1000))).toThrow(/power-of-two number of 32-byte buckets/);
+  });
+
+  it('addresses every bucket of a table beyond 8 GB, where a shifted index would overflow', () => {
+    // 16 GB, of which only the pages written are ever touched (the memory is committed lazily).
+    const bytes = TranspositionTable.bytesFor(16 * 1024);
+    expect(bytes).toBe(16 * 1024 ** 3);
+    let buffer: ArrayBuffer;
+    try {
+      buffer = new ArrayBuffer(bytes);
+    } catch (err) {
+      // A machine that cannot reserve 16 GB of address space: nothing to test here.
+      console.log(`tt test: 16 GB table not tested (${err instanceof Error ? err.message : String(err)})`);
+      return;
+    }
+    const tt = new TranspositionTable(1);
+    tt.useBuffer(buffer);
+    // Keys whose bucket lies beyond 2^28 (the 8 GB mark) and near the top, and one at the bottom.
+    const keys = [0x1fff_ffff, 0x1000_0000, 0x1234_5678, 0];
+    keys.forEach((k, i) => tt.store(k, 77 + i, 0, 100 + i, 10 * i, 0, 5, BOUND_EXACT));
+    keys.forEach((k, i) => {
+      expect(tt.probe(k, 77 + i, 0)).toBe(true);
+      expect(tt.hitMove).toBe(100 + i);
+    });
+    // The top bucket is the last 32 bytes of the buffer: the words were written there.
+    const words = new Int32Array(buffer);
+    expect(words[words.length - 8 + 1] & 0xffff).toBe(100);
+  });
+
+  it('sizes a table to the largest power of two that fits, up to the 64 GB its keys can address', () => {
+    expect(TranspositionTable.bytesFor(1)).toBe(1024 ** 2);
+    expect(TranspositionTable.bytesFor(1500)).toBe(1024 ** 3);
+    expect(TranspositionTable.bytesFor(4096)).toBe(4 * 1024 ** 3);
+    expect(MAX_TABLE_BYTES).toBe(64 * 1024 ** 3);
+    expect(TranspositionTable.bytesFor(1024 * 1024)).toBe(MAX_TABLE_BYTES);
   });
 });
