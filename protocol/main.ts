@@ -15,7 +15,9 @@ import { BENCH_DEFAULT_DEPTH, BENCH_DEFAULT_HASH, runBench } from '../bench/benc
 import { runJudgeCli } from './cli/judge';
 import { runMatchCli } from '../bench/match/cli';
 import { runBuildOpenings } from '../bench/match/build-openings';
-import { runDatagen, runDatagenWorker } from '../bench/nnue/datagen';
+import { runDatagen, runDatagenWorker, type DatagenOptions, type EvalKind } from '../bench/nnue/datagen';
+import { runDataMerge } from '../bench/nnue/data-merge';
+import { parseShard } from '../bench/match/shard';
 import { runTrain, type TrainOptions } from '../bench/nnue/train';
 import { PGN_FORMATS, type PgnCliOptions, runPgnCli } from './cli/pgn';
 import { availableParallelism } from 'node:os';
@@ -53,6 +55,13 @@ function positiveNumber(value: string): number {
   const n = Number(value);
   if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a positive number.');
   return n;
+}
+
+/** A commander option parser for an evaluation: nnue or classical. */
+function evalKind(value: string): EvalKind {
+  const v = value.trim().toLowerCase();
+  if (v !== 'classical' && v !== 'nnue') throw new InvalidArgumentError('expected classical or nnue.');
+  return v;
 }
 
 /** A commander option parser for a number from 0 to 1. */
@@ -252,20 +261,45 @@ function buildProgram(): Command {
 
   program
     .command('datagen')
-    .description('self-play positions to train a network on')
+    .description('self-play positions to train a network on (or --merge the shards of a run)')
+    .argument('[shards...]', 'with --merge: the shards\' data files (and PGN files) to merge')
     .requiredOption('--out <file>', 'data file to write, or to continue when it exists')
-    .option('--games <n>', 'stop after this many games in the file', intIn(1))
+    .option('--games <n>', 'stop after this many games in the file (with --shard: the whole run\'s games)', intIn(1))
     .option('--positions <n>', 'stop once the file holds this many positions', intIn(1))
     .option('--nodes <n>', 'search nodes per move (default 5000)', intIn(1), 5000)
     .option('--random-plies <n>', 'random opening plies before the search plays (default 8)', intIn(0), 8)
     .option('--seed <n>', 'seed of the random plies (default 1)', intIn(0), 1)
     .option('--threads <n>', `worker processes (default ${availableParallelism()})`, intIn(1), availableParallelism())
     .option('--openings <file>', 'start from these openings (as for match) before the random plies')
-    .option('--evalfile <file>', 'play with this network (default: the hand-written evaluation)')
-    .option('--pgn <file>', 'also write every game to this PGN file, in game order (kept in step when continuing)')
+    .option('--eval <kind>', `the evaluation that plays: nnue or classical (default ${USE_NNUE_DEFAULT ? 'nnue' : 'classical'}, as the engine)`, evalKind)
+    .option('--evalfile <file>', 'play with this network (default: the built-in network)')
+    .option('--shard <k/n>', 'play only shard K of N of the run\'s games (with --games; merge the shards with --merge)', (value: string) => {
+      try {
+        return parseShard(value);
+      } catch (err) {
+        throw new InvalidArgumentError(`${(err as Error).message}.`);
+      }
+    })
+    .option('--merge', 'merge the shards given as arguments into --out (the whole run\'s file)')
+    .option('--pgn <file>', 'also write every game to this PGN file, in game order (kept in step when continuing); with --merge the merged PGN')
     .exitOverride()
-    .action(async (opts: { out: string; games?: number; positions?: number; nodes: number; randomPlies: number; seed: number; threads: number; openings?: string; evalfile?: string; pgn?: string }) => {
+    .action(async (shards: string[], opts: DatagenOptions & { merge?: boolean }, cmd: Command) => {
       const log = (line: string): void => void process.stderr.write(line + '\n');
+      if (opts.merge) {
+        const extra = cmd.options.map((o) => o.attributeName()).filter((k) => !['out', 'merge', 'pgn'].includes(k) && cmd.getOptionValueSource(k) === 'cli');
+        if (extra.length > 0 || shards.length === 0) {
+          log(extra.length > 0 ? `chuhan datagen: --merge takes the shards' files, --out and --pgn; drop --${extra.map((k) => k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)).join(', --')}` : 'chuhan datagen: --merge needs the shards\' data files');
+          process.exitCode = USAGE_ERROR;
+          return;
+        }
+        process.exitCode = await runDataMerge({ out: opts.out, inputs: shards, pgn: opts.pgn }, log);
+        return;
+      }
+      if (shards.length > 0) {
+        log(`chuhan datagen: '${shards[0]}' is not an option; files are given only to --merge`);
+        process.exitCode = USAGE_ERROR;
+        return;
+      }
       process.exitCode = await runDatagen(opts, log, selfCommand());
     });
 
@@ -300,9 +334,10 @@ function buildProgram(): Command {
     .requiredOption('--step <n>', '', intIn(1))
     .requiredOption('--end <n>', '', intIn(0))
     .option('--openings <file>')
+    .option('--eval <kind>', '', evalKind)
     .option('--evalfile <file>')
     .exitOverride()
-    .action((opts: { seed: number; nodes: number; randomPlies: number; start: number; step: number; end: number; openings?: string; evalfile?: string }) => {
+    .action((opts: { seed: number; nodes: number; randomPlies: number; start: number; step: number; end: number; openings?: string; eval?: EvalKind; evalfile?: string }) => {
       runDatagenWorker(opts);
     });
 

@@ -320,7 +320,7 @@ describe('training data and the trainer', () => {
     const n = records.length / RECORD_BYTES;
     const dir = mkdtempSync(join(tmpdir(), 'chuhan-mirror-'));
     const data = join(dir, 'tiny.bin');
-    const header = encodeHeader({ version: 1, games: 1, positions: n, seed: 7, nodes: 300, randomPlies: 8, flags: 0, network: 0 });
+    const header = encodeHeader({ version: 1, games: 1, positions: n, seed: 7, nodes: 300, randomPlies: 8, flags: 0, network: 0, openings: 0, engine: 0, shard: null, schedule: 0 });
     writeFileSync(data, Buffer.concat([header, records]));
     const lines: string[] = [];
     const opts = { data: [data], out: join(dir, 'tiny.nnue'), hidden: 8, epochs: 1, batch: 64, lr: 0.01, gamma: 0.9, lambda: 0.25, scale: 400, seed: 1, val: 0.2 };
