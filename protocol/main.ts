@@ -18,7 +18,8 @@ import { runBuildOpenings } from '../bench/match/build-openings';
 import { runDatagen, runDatagenWorker, type DatagenOptions, type EvalKind } from '../bench/nnue/datagen';
 import { runDataMerge } from '../bench/nnue/data-merge';
 import { parseShard } from '../bench/match/shard';
-import { runTrain, type TrainOptions } from '../bench/nnue/train';
+import { CHUNK, DEFAULT_BUFFER, runTrain, type TrainOptions } from '../bench/nnue/train';
+import { LR_SCHEDULES, type LrScheduleKind } from '../bench/nnue/lr-schedule';
 import { PGN_FORMATS, type PgnCliOptions, runPgnCli } from './cli/pgn';
 import { availableParallelism } from 'node:os';
 import type { Network } from '../engine/nnue';
@@ -62,6 +63,13 @@ function evalKind(value: string): EvalKind {
   const v = value.trim().toLowerCase();
   if (v !== 'classical' && v !== 'nnue') throw new InvalidArgumentError('expected classical or nnue.');
   return v;
+}
+
+/** A commander option parser for a number from 0 up. */
+function nonNegativeNumber(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError('expected a number, 0 or more.');
+  return n;
 }
 
 /** A commander option parser for a number from 0 to 1. */
@@ -319,10 +327,18 @@ function buildProgram(): Command {
     .option('--limit <n>', 'read at most this many positions', intIn(1))
     .option('--mirror', 'also train on the training positions mirrored left to right (twice the positions)')
     .option('--seed <n>', 'seed of the initial weights and the shuffles (default 1)', intIn(0), 1)
+    .option('--schedule <kind>', `learning rate: step (lr x gamma each epoch, the default) or cosine (lr down to --lr-min over the epochs)`, (value: string) => {
+      const v = value.trim().toLowerCase() as LrScheduleKind;
+      if (!LR_SCHEDULES.includes(v)) throw new InvalidArgumentError(`expected ${LR_SCHEDULES.join(' or ')}.`);
+      return v;
+    })
+    .option('--warmup <n>', 'batches of linear learning-rate warm-up (default 0)', intIn(0), 0)
+    .option('--lr-min <x>', 'with --schedule cosine: the learning rate at the end (default 0)', nonNegativeNumber, 0)
+    .option('--buffer <n>', `positions held in memory, read from disk in shuffled chunks when the data holds more (default ${DEFAULT_BUFFER})`, intIn(CHUNK), DEFAULT_BUFFER)
     .option('--resume', 'continue from FILE.ckpt')
     .exitOverride()
-    .action((opts: TrainOptions) => {
-      process.exitCode = runTrain(opts, (line) => void process.stderr.write(line + '\n'));
+    .action(async (opts: TrainOptions) => {
+      process.exitCode = await runTrain(opts, (line) => void process.stderr.write(line + '\n'));
     });
 
   program

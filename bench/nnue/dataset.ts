@@ -1,10 +1,11 @@
-// Training positions in memory: the records of `chuhan datagen` files (data-format.ts) turned
-// into the network's active inputs for both perspectives (engine/nnue.ts featureIndex), with the
-// score and result from the side to move's point of view.
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+// Training positions decoded for the network: the records of `chuhan datagen` files
+// (data-format.ts) turned into the network's active inputs for both perspectives (engine/nnue.ts
+// featureIndex), with the score and result from the side to move's point of view. The trainer
+// decodes one batch at a time from the records it holds (data-source.ts reads them), so that
+// memory holds 48 bytes a position, not the 135 of a decoded one.
 import { featureIndex, featureSquare, NNUE_INPUTS } from '../../engine/nnue';
 import { BLACK, flipFile, RED } from '../../engine/types';
-import { decodeHeader, HEADER_BYTES, POINT_SQUARE, RECORD_BYTES, recordPiece, recordRedResult, recordScore, recordSide } from './data-format';
+import { POINT_SQUARE, RECORD_BYTES, recordPiece, recordRedResult, recordScore, recordSide } from './data-format';
 
 /** At most this many pieces on a board (16 a side). */
 export const MAX_ACTIVE = 32;
@@ -32,63 +33,34 @@ export function emptyDataset(size: number): Dataset {
   };
 }
 
-/** Decodes `count` records of `buf` into `ds` from index `at`. */
-export function decodeRecords(buf: Uint8Array, count: number, ds: Dataset, at: number): void {
-  for (let r = 0; r < count; r++) {
-    const off = r * RECORD_BYTES;
-    const i = at + r;
-    const side = recordSide(buf, off);
-    let n = 0;
-    for (let point = 0; point < 90; point++) {
-      const code = recordPiece(buf, off, point);
-      if (code === 0) continue;
-      const sq = POINT_SQUARE[point];
-      ds.us[i * MAX_ACTIVE + n] = featureIndex(side, code, sq);
-      ds.them[i * MAX_ACTIVE + n] = featureIndex(side === RED ? BLACK : RED, code, sq);
-      n++;
-    }
-    ds.active[i] = n;
-    ds.score[i] = recordScore(buf, off);
-    const red = recordRedResult(buf, off) / 2;
-    ds.result[i] = side === RED ? red : 1 - red;
+/**
+ * Decodes the record at byte `off` of `buf` into entry `i` of `ds`; `mirror` takes its mirror
+ * image left to right (mirrorFeature of every input, the same score and result).
+ */
+export function decodeRecord(buf: Uint8Array, off: number, ds: Dataset, i: number, mirror = false): void {
+  const side = recordSide(buf, off);
+  const other = side === RED ? BLACK : RED;
+  const base = i * MAX_ACTIVE;
+  let n = 0;
+  for (let point = 0; point < 90; point++) {
+    const code = recordPiece(buf, off, point);
+    if (code === 0) continue;
+    const sq = POINT_SQUARE[point];
+    const us = featureIndex(side, code, sq);
+    const them = featureIndex(other, code, sq);
+    ds.us[base + n] = mirror ? MIRROR_FEATURE[us] : us;
+    ds.them[base + n] = mirror ? MIRROR_FEATURE[them] : them;
+    n++;
   }
+  ds.active[i] = n;
+  ds.score[i] = recordScore(buf, off);
+  const red = recordRedResult(buf, off) / 2;
+  ds.result[i] = side === RED ? red : 1 - red;
 }
 
-/** Reads data files whole (at most `limit` positions in all). Throws naming the file and the problem. */
-export function loadDataset(files: string[], limit = Infinity): Dataset {
-  const headers = files.map((f) => {
-    const fd = openSync(f, 'r');
-    try {
-      const head = new Uint8Array(HEADER_BYTES);
-      readSync(fd, head, 0, HEADER_BYTES, 0);
-      return { file: f, positions: decodeHeader(head, fstatSync(fd).size).positions };
-    } catch (err) {
-      throw new Error(`${f}: ${(err as Error).message}`);
-    } finally {
-      closeSync(fd);
-    }
-  });
-  const total = Math.min(limit, headers.reduce((s, h) => s + h.positions, 0));
-  const ds = emptyDataset(total);
-  let at = 0;
-  const chunk = 65536;
-  const buf = new Uint8Array(chunk * RECORD_BYTES);
-  for (const h of headers) {
-    const fd = openSync(h.file, 'r');
-    try {
-      let done = 0;
-      while (done < h.positions && at < total) {
-        const n = Math.min(chunk, h.positions - done, total - at);
-        readSync(fd, buf, 0, n * RECORD_BYTES, HEADER_BYTES + done * RECORD_BYTES);
-        decodeRecords(buf, n, ds, at);
-        done += n;
-        at += n;
-      }
-    } finally {
-      closeSync(fd);
-    }
-  }
-  return ds;
+/** Decodes `count` records of `buf` into `ds` from index `at`. */
+export function decodeRecords(buf: Uint8Array, count: number, ds: Dataset, at: number, mirror = false): void {
+  for (let r = 0; r < count; r++) decodeRecord(buf, r * RECORD_BYTES, ds, at + r, mirror);
 }
 
 /**
@@ -104,26 +76,4 @@ const MIRROR_FEATURE = new Uint16Array(NNUE_INPUTS);
 for (let i = 0; i < NNUE_INPUTS; i++) {
   const { code, sq } = featureSquare(RED, i);
   MIRROR_FEATURE[i] = featureIndex(RED, code, flipFile(sq));
-}
-
-/**
- * `ds` with the mirror images of its first `count` entries appended (entry ds.size + j mirrors
- * entry j): the same scores and results, twice the positions to learn the symmetry from.
- */
-export function withMirrors(ds: Dataset, count: number): Dataset {
-  const out = emptyDataset(ds.size + count);
-  out.us.set(ds.us);
-  out.them.set(ds.them);
-  out.active.set(ds.active);
-  out.score.set(ds.score);
-  out.result.set(ds.result);
-  const base = ds.size * MAX_ACTIVE;
-  for (let j = 0; j < count * MAX_ACTIVE; j++) {
-    out.us[base + j] = mirrorFeature(ds.us[j]);
-    out.them[base + j] = mirrorFeature(ds.them[j]);
-  }
-  out.active.set(ds.active.subarray(0, count), ds.size);
-  out.score.set(ds.score.subarray(0, count), ds.size);
-  out.result.set(ds.result.subarray(0, count), ds.size);
-  return out;
 }
