@@ -11,7 +11,8 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { version } from '../package.json';
 import { runPerftCli } from '../bench/perft';
-import { BENCH_DEFAULT_DEPTH, BENCH_DEFAULT_HASH, runBench } from '../bench/bench';
+import { BENCH_DEFAULT_DEPTH, BENCH_DEFAULT_HASH, BenchRun } from '../bench/bench';
+import { onInterrupt, yieldToSignals } from '../bench/interrupt';
 import { runJudgeCli } from './cli/judge';
 import { runMatchCli } from '../bench/match/cli';
 import { runBuildOpenings } from '../bench/match/build-openings';
@@ -253,6 +254,11 @@ function buildProgram(): Command {
           process.exitCode = USAGE_ERROR;
           return;
         }
+        // The workers are threads of this process: a Ctrl-C ends them with it, and a bench has nothing to keep.
+        const interrupt = onInterrupt((signal) => {
+          process.stderr.write(`chuhan bench: ${signal}: stopped\n`);
+          process.exit(interrupt.code);
+        });
         try {
           await runThreadsBench(
             { depth: opts.depth ?? BENCH_DEFAULT_DEPTH, hash: opts.hash ?? BENCH_DEFAULT_HASH, threads: opts.threads, verbose: opts.verbose, useNetwork: kind === 'nnue', network: networkBytes },
@@ -261,10 +267,21 @@ function buildProgram(): Command {
         } catch (err) {
           process.stderr.write(`chuhan bench: ${err instanceof Error ? err.message : String(err)}\n`);
           process.exitCode = 1;
+        } finally {
+          interrupt.dispose();
         }
         return;
       }
-      runBench({ ...opts, network }, writeLine);
+      // One position at a time, letting a Ctrl-C in between: the summary of the positions searched.
+      const run = new BenchRun({ ...opts, network });
+      const interrupt = onInterrupt(() => {});
+      try {
+        while (interrupt.signal === null && run.step(writeLine)) await yieldToSignals();
+      } finally {
+        interrupt.dispose();
+      }
+      run.summary(writeLine);
+      if (interrupt.signal !== null) process.exitCode = interrupt.code;
     });
 
   program
@@ -378,10 +395,11 @@ function buildProgram(): Command {
     .option('--nodes <n>', 'search nodes for the score of each position (default 20000)', intIn(1, 1_000_000_000), 20000)
     .option('--max-score <cp>', 'keep positions scored within +-cp (default 80)', intIn(0, 30000), 80)
     .option('--limit <n>', 'stop after this many positions', intIn(1, Number.MAX_SAFE_INTEGER))
+    .option('--resume', 'go on from an unfinished suite in --out (stopped by Ctrl-C), with the same options')
     .exitOverride()
-    .action((opts: { pgn: string[]; plies: number; out: string; nodes: number; maxScore: number; limit?: number }) => {
-      const command = ['chuhan', ...process.argv.slice(2)].join(' ');
-      process.exitCode = runBuildOpenings({ ...opts, command }, (line) => void process.stderr.write(line + '\n'));
+    .action(async (opts: { pgn: string[]; plies: number; out: string; nodes: number; maxScore: number; limit?: number; resume?: boolean }) => {
+      const command = ['chuhan', ...process.argv.slice(2).filter((a) => a !== '--resume')].join(' ');
+      process.exitCode = await runBuildOpenings({ ...opts, command }, (line) => void process.stderr.write(line + '\n'));
     });
 
   program.helpCommand('help [command]', 'show the help of chuhan or of one command');

@@ -35,7 +35,7 @@ const FIELDS: Field[] = [
   { name: 'openings', of: (h) => (h.flags & FLAG_OPENINGS ? 'a file' : 'none') },
   { name: 'openings file', of: (h) => (h.flags & FLAG_OPENINGS ? `FNV-1a ${hex(h.openings)}` : 'none'), version2: true },
   { name: 'evaluation', of: (h) => (h.network === 0 ? 'hand-written' : `network FNV-1a ${hex(h.network)}`) },
-  { name: 'engine', of: (h) => `play fingerprint ${hex(h.engine)}`, version2: true },
+  { name: 'engine (play fingerprint)', of: (h) => hex(h.engine), version2: true },
 ];
 
 /**
