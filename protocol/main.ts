@@ -286,8 +286,9 @@ function buildProgram(): Command {
 
   program
     .command('datagen')
-    .description('self-play positions to train a network on (or --merge the shards of a run)')
-    .argument('[shards...]', 'with --merge: the shards\' data files (and PGN files) to merge')
+    .description('self-play positions to train a network on')
+    .usage('[options]   |   --merge --out ALL.bin SHARD.bin... [SHARD.pgn... --pgn ALL.pgn]')
+    .allowExcessArguments()
     .requiredOption('--out <file>', 'data file to write, or to continue when it exists')
     .option('--games <n>', 'stop after this many games in the file (with --shard: the whole run\'s games)', intIn(1))
     .option('--positions <n>', 'stop once the file holds this many positions', intIn(1))
@@ -308,7 +309,8 @@ function buildProgram(): Command {
     .option('--merge', 'merge the shards given as arguments into --out (the whole run\'s file)')
     .option('--pgn <file>', 'also write every game to this PGN file, in game order (kept in step when continuing); with --merge the merged PGN')
     .exitOverride()
-    .action(async (shards: string[], opts: DatagenOptions & { merge?: boolean }, cmd: Command) => {
+    .action(async (opts: DatagenOptions & { merge?: boolean }, cmd: Command) => {
+      const shards = cmd.args;
       const log = (line: string): void => void process.stderr.write(line + '\n');
       if (opts.merge) {
         const extra = cmd.options.map((o) => o.attributeName()).filter((k) => !['out', 'merge', 'pgn'].includes(k) && cmd.getOptionValueSource(k) === 'cli');

@@ -53,6 +53,8 @@ export interface TrainOptions {
   lrMin?: number;
   /** Positions whose records are held at once (default DEFAULT_BUFFER). */
   buffer?: number;
+  /** Positions read together when the data exceeds the buffer (default CHUNK; smaller in tests). */
+  chunk?: number;
 }
 
 /** Positions held in memory by default: 4 M records of 48 bytes, 192 MB. */
@@ -251,6 +253,7 @@ async function train(
   const nVal = Math.max(1, Math.floor(played * opts.val));
   const nTrain = played - nVal;
   const mirror = opts.mirror === true;
+  const chunk = opts.chunk ?? CHUNK;
 
   // What a resumed training must share with the one that wrote the checkpoint.
   const identity: Record<string, unknown> = {
@@ -261,7 +264,7 @@ async function train(
     val: opts.val,
     mirror,
     buffer,
-    chunk: CHUNK,
+    chunk,
     lambda: opts.lambda,
     scale: opts.scale,
     lr: opts.lr,
@@ -280,13 +283,13 @@ async function train(
     }
   } else if (ckpt) log(`train: ${ckptPath} is a checkpoint of an earlier version; its options cannot be checked`);
 
-  const order = new TrainingOrder({ nTrain, played, mirror, buffer, chunk: CHUNK }, rng(opts.seed ^ 0x5bd1e995));
-  const held = order.whole ? nTrain : Math.min(nTrain, order.perWindow * CHUNK);
+  const order = new TrainingOrder({ nTrain, played, mirror, buffer, chunk }, rng(opts.seed ^ 0x5bd1e995));
+  const held = order.whole ? nTrain : Math.min(nTrain, order.perWindow * chunk);
   log(
     `train: ${played} positions (${nTrain} training${mirror ? ` and their ${nTrain} mirror images` : ''}, ${nVal} held out) in ${source.files.length} file(s); ` +
       (order.whole
         ? `all training positions in memory (${mb(held * RECORD_BYTES)} of records)`
-        : `read in shuffled windows of ${held} positions (${mb(held * RECORD_BYTES)} of records), ${order.chunks} chunks of ${CHUNK}`),
+        : `read in shuffled windows of ${held} positions (${mb(held * RECORD_BYTES)} of records), ${order.chunks} chunks of ${chunk}`),
   );
   const net = FloatNetwork.random(opts.hidden, opts.seed);
   const trainer = new Trainer(net, opts);
@@ -387,7 +390,7 @@ async function train(
             const e = entries[from + j];
             const mirrored = e >= played;
             const p = mirrored ? e - played : e;
-            const c = order.whole ? 0 : Math.floor(p / CHUNK);
+            const c = order.whole ? 0 : Math.floor(p / chunk);
             decodeRecord(records, (chunkStart[c] + p) * RECORD_BYTES, batchDs, j, mirrored);
           }
           lossSum += trainer.trainBatch(batchDs, 0, n, learningRate(schedule, epoch, done, order.entries, trainer.step + 1));
