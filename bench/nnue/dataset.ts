@@ -5,7 +5,7 @@
 // memory holds 48 bytes a position, not the 135 of a decoded one.
 import { featureIndex, featureSquare, NNUE_INPUTS } from '../../engine/nnue';
 import { BLACK, flipFile, RED } from '../../engine/types';
-import { POINT_SQUARE, RECORD_BYTES, recordPiece, recordRedResult, recordScore, recordSide } from './data-format';
+import { POINT_SQUARE, RECORD_BYTES, recordRedResult, recordScore, recordSide } from './data-format';
 
 /** At most this many pieces on a board (16 a side). */
 export const MAX_ACTIVE = 32;
@@ -39,18 +39,30 @@ export function emptyDataset(size: number): Dataset {
  */
 export function decodeRecord(buf: Uint8Array, off: number, ds: Dataset, i: number, mirror = false): void {
   const side = recordSide(buf, off);
-  const other = side === RED ? BLACK : RED;
+  // Inputs of (code, point) for the side to move and for the other side: FEATURES's blocks.
+  const usBase = ((side * 2 + (mirror ? 1 : 0)) * 16) * 90;
+  const themBase = (((side ^ 1) * 2 + (mirror ? 1 : 0)) * 16) * 90;
   const base = i * MAX_ACTIVE;
+  const us = ds.us;
+  const them = ds.them;
   let n = 0;
-  for (let point = 0; point < 90; point++) {
-    const code = recordPiece(buf, off, point);
-    if (code === 0) continue;
-    const sq = POINT_SQUARE[point];
-    const us = featureIndex(side, code, sq);
-    const them = featureIndex(other, code, sq);
-    ds.us[base + n] = mirror ? MIRROR_FEATURE[us] : us;
-    ds.them[base + n] = mirror ? MIRROR_FEATURE[them] : them;
-    n++;
+  for (let k = 0; k < 45; k++) {
+    const b = buf[off + k];
+    if (b === 0) continue;
+    const lo = b & 15;
+    if (lo !== 0) {
+      const at = lo * 90 + 2 * k;
+      us[base + n] = FEATURES[usBase + at];
+      them[base + n] = FEATURES[themBase + at];
+      n++;
+    }
+    const hi = b >> 4;
+    if (hi !== 0) {
+      const at = hi * 90 + 2 * k + 1;
+      us[base + n] = FEATURES[usBase + at];
+      them[base + n] = FEATURES[themBase + at];
+      n++;
+    }
   }
   ds.active[i] = n;
   ds.score[i] = recordScore(buf, off);
@@ -76,4 +88,21 @@ const MIRROR_FEATURE = new Uint16Array(NNUE_INPUTS);
 for (let i = 0; i < NNUE_INPUTS; i++) {
   const { code, sq } = featureSquare(RED, i);
   MIRROR_FEATURE[i] = featureIndex(RED, code, flipFile(sq));
+}
+
+/**
+ * The input of piece `code` on record point `point` seen from `perspective`, mirrored or not, at
+ * ((perspective * 2 + mirrored) * 16 + code) * 90 + point: the engine's featureIndex (then
+ * mirrorFeature) for every case, looked up by the decoder.
+ */
+const FEATURES = new Uint16Array(2 * 2 * 16 * 90);
+for (const perspective of [RED, BLACK]) {
+  for (let code = 1; code < 16; code++) {
+    if ((code & 7) === 0) continue;
+    for (let point = 0; point < 90; point++) {
+      const f = featureIndex(perspective, code, POINT_SQUARE[point]);
+      FEATURES[((perspective * 2) * 16 + code) * 90 + point] = f;
+      FEATURES[((perspective * 2 + 1) * 16 + code) * 90 + point] = MIRROR_FEATURE[f];
+    }
+  }
 }
