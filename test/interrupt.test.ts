@@ -208,5 +208,13 @@ describe('Ctrl-C', { timeout: 600_000 }, () => {
     expect(r.code).toBe(130);
     expect(r.seconds).toBeLessThan(5);
     expect(run.stdout).toMatch(/Stopped after \d+ of 40 positions: the node count below is not the signature\nNodes searched: \d+/);
+    // With search threads (workers of the process itself, nothing to keep): at once.
+    const threads = start(['bench', '--threads', '2']);
+    await new Promise((r) => setTimeout(r, 2000));
+    const t = await interrupt(threads);
+    console.log(`bench --threads 2: SIGINT -> exit ${t.code} in ${t.seconds.toFixed(2)} s`);
+    expect(t.code).toBe(130);
+    expect(t.seconds).toBeLessThan(2);
+    expect(threads.stderr).toMatch(/chuhan bench: SIGINT: stopped/);
   });
 });
