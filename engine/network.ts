@@ -21,6 +21,11 @@ export function embeddedNetwork(): Network {
   return cached;
 }
 
+/** The built-in network file's bytes (datagen hashes them to record which network played). */
+export function embeddedNetworkBytes(): Uint8Array {
+  return builtIn;
+}
+
 /** Its description (trained from what, which epoch), for messages. */
 export function embeddedDescription(): string {
   return embeddedNetwork().description;

@@ -11,7 +11,7 @@ import { simdAvailable, simdModuleBytes, simdUsable } from '../engine/nnue-simd'
 import { Searcher } from '../engine/search';
 import { BLACK, RED, flipRank } from '../engine/types';
 import { decodeHeader, encodeHeader, encodeRecord, HEADER_BYTES, RECORD_BYTES, recordPiece, recordRedResult, recordScore, recordSide, POINT_SQUARE } from '../bench/nnue/data-format';
-import { decodeRecords, emptyDataset, withMirrors } from '../bench/nnue/dataset';
+import { decodeRecords, emptyDataset } from '../bench/nnue/dataset';
 import { FloatNetwork, outputScale, QB, QB_MAX, W2_QUANT_MAX } from '../bench/nnue/float-network';
 import { playGame } from '../bench/nnue/selfplay';
 import { datasetPosition, quantizationError, runTrain, Trainer } from '../bench/nnue/train';
@@ -292,8 +292,10 @@ describe('training data and the trainer', () => {
     const ds = emptyDataset(n);
     decodeRecords(records, n, ds, 0);
     const half = Math.floor(n / 2);
-    const m = withMirrors(ds, half);
-    expect(m.size).toBe(n + half);
+    // Entries n.. hold the mirror images of the first half, as the trainer decodes them.
+    const m = emptyDataset(n + half);
+    decodeRecords(records, n, m, 0);
+    decodeRecords(records, half, m, n, true);
     const mirrorFen = (fen: string): string => {
       const [board, ...rest] = fen.split(' ');
       return [board.split('/').map((r) => [...r].reverse().join('')).join('/'), ...rest].join(' ');
@@ -315,21 +317,21 @@ describe('training data and the trainer', () => {
     expect(asymmetric).toBeGreaterThan(half / 2);
   });
 
-  it('chuhan train --mirror adds the mirror images of the training positions only', () => {
+  it('chuhan train --mirror adds the mirror images of the training positions only', async () => {
     const records = playGame(2, { seed: 7, nodes: 300, randomPlies: 8 }, new Searcher(1)).records;
     const n = records.length / RECORD_BYTES;
     const dir = mkdtempSync(join(tmpdir(), 'chuhan-mirror-'));
     const data = join(dir, 'tiny.bin');
-    const header = encodeHeader({ version: 1, games: 1, positions: n, seed: 7, nodes: 300, randomPlies: 8, flags: 0, network: 0 });
+    const header = encodeHeader({ version: 1, games: 1, positions: n, seed: 7, nodes: 300, randomPlies: 8, flags: 0, network: 0, openings: 0, engine: 0, shard: null, schedule: 0 });
     writeFileSync(data, Buffer.concat([header, records]));
     const lines: string[] = [];
     const opts = { data: [data], out: join(dir, 'tiny.nnue'), hidden: 8, epochs: 1, batch: 64, lr: 0.01, gamma: 0.9, lambda: 0.25, scale: 400, seed: 1, val: 0.2 };
-    expect(runTrain({ ...opts, mirror: true }, (l) => lines.push(l))).toBe(0);
+    expect(await runTrain({ ...opts, mirror: true }, (l) => lines.push(l))).toBe(0);
     const nVal = Math.floor(n * 0.2);
     expect(lines[0]).toContain(`${n} positions (${n - nVal} training and their ${n - nVal} mirror images, ${nVal} held out)`);
     expect(decodeNetwork(readFileSync(opts.out)).hidden).toBe(8);
     lines.length = 0;
-    expect(runTrain(opts, (l) => lines.push(l))).toBe(0);
+    expect(await runTrain(opts, (l) => lines.push(l))).toBe(0);
     expect(lines[0]).toContain(`${n} positions (${n - nVal} training, ${nVal} held out)`);
   });
 
@@ -350,11 +352,13 @@ describe('training data and the trainer', () => {
     const trainIdx = new Uint32Array(total - nVal).map((_, i) => i);
     const valIdx = new Uint32Array(nVal).map((_, i) => total - nVal + i);
     const net = FloatNetwork.random(16, 3);
-    const trainer = new Trainer(net, { lr: 0.01, gamma: 0.9, lambda: 0.25, scale: 400, batch: 64 });
+    const trainer = new Trainer(net, { lambda: 0.25, scale: 400 });
     const before = trainer.loss(ds, valIdx);
     const trainBefore = trainer.loss(ds, trainIdx);
-    const random = rng(2);
-    for (let e = 0; e < 8; e++) trainer.trainEpoch(ds, trainIdx, random);
+    // 8 epochs of batches of 64 (the training entries are the first ones, in played order).
+    for (let e = 0; e < 8; e++) {
+      for (let b = 0; b < trainIdx.length; b += 64) trainer.trainBatch(ds, b, Math.min(trainIdx.length, b + 64), 0.01 * Math.pow(0.9, e));
+    }
     const after = trainer.loss(ds, valIdx);
     const trainAfter = trainer.loss(ds, trainIdx);
     console.log(`tiny training: held-out loss ${before.toFixed(5)} -> ${after.toFixed(5)}, training loss ${trainBefore.toFixed(5)} -> ${trainAfter.toFixed(5)}`);

@@ -1,10 +1,11 @@
-// Training positions in memory: the records of `chuhan datagen` files (data-format.ts) turned
-// into the network's active inputs for both perspectives (engine/nnue.ts featureIndex), with the
-// score and result from the side to move's point of view.
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+// Training positions decoded for the network: the records of `chuhan datagen` files
+// (data-format.ts) turned into the network's active inputs for both perspectives (engine/nnue.ts
+// featureIndex), with the score and result from the side to move's point of view. The trainer
+// decodes one batch at a time from the records it holds (data-source.ts reads them), so that
+// memory holds 48 bytes a position, not the 135 of a decoded one.
 import { featureIndex, featureSquare, NNUE_INPUTS } from '../../engine/nnue';
 import { BLACK, flipFile, RED } from '../../engine/types';
-import { decodeHeader, HEADER_BYTES, POINT_SQUARE, RECORD_BYTES, recordPiece, recordRedResult, recordScore, recordSide } from './data-format';
+import { POINT_SQUARE, RECORD_BYTES, recordRedResult, recordScore, recordSide } from './data-format';
 
 /** At most this many pieces on a board (16 a side). */
 export const MAX_ACTIVE = 32;
@@ -32,63 +33,46 @@ export function emptyDataset(size: number): Dataset {
   };
 }
 
-/** Decodes `count` records of `buf` into `ds` from index `at`. */
-export function decodeRecords(buf: Uint8Array, count: number, ds: Dataset, at: number): void {
-  for (let r = 0; r < count; r++) {
-    const off = r * RECORD_BYTES;
-    const i = at + r;
-    const side = recordSide(buf, off);
-    let n = 0;
-    for (let point = 0; point < 90; point++) {
-      const code = recordPiece(buf, off, point);
-      if (code === 0) continue;
-      const sq = POINT_SQUARE[point];
-      ds.us[i * MAX_ACTIVE + n] = featureIndex(side, code, sq);
-      ds.them[i * MAX_ACTIVE + n] = featureIndex(side === RED ? BLACK : RED, code, sq);
+/**
+ * Decodes the record at byte `off` of `buf` into entry `i` of `ds`; `mirror` takes its mirror
+ * image left to right (mirrorFeature of every input, the same score and result).
+ */
+export function decodeRecord(buf: Uint8Array, off: number, ds: Dataset, i: number, mirror = false): void {
+  const side = recordSide(buf, off);
+  // Inputs of (code, point) for the side to move and for the other side: FEATURES's blocks.
+  const usBase = ((side * 2 + (mirror ? 1 : 0)) * 16) * 90;
+  const themBase = (((side ^ 1) * 2 + (mirror ? 1 : 0)) * 16) * 90;
+  const base = i * MAX_ACTIVE;
+  const us = ds.us;
+  const them = ds.them;
+  let n = 0;
+  for (let k = 0; k < 45; k++) {
+    const b = buf[off + k];
+    if (b === 0) continue;
+    const lo = b & 15;
+    if (lo !== 0) {
+      const at = lo * 90 + 2 * k;
+      us[base + n] = FEATURES[usBase + at];
+      them[base + n] = FEATURES[themBase + at];
       n++;
     }
-    ds.active[i] = n;
-    ds.score[i] = recordScore(buf, off);
-    const red = recordRedResult(buf, off) / 2;
-    ds.result[i] = side === RED ? red : 1 - red;
+    const hi = b >> 4;
+    if (hi !== 0) {
+      const at = hi * 90 + 2 * k + 1;
+      us[base + n] = FEATURES[usBase + at];
+      them[base + n] = FEATURES[themBase + at];
+      n++;
+    }
   }
+  ds.active[i] = n;
+  ds.score[i] = recordScore(buf, off);
+  const red = recordRedResult(buf, off) / 2;
+  ds.result[i] = side === RED ? red : 1 - red;
 }
 
-/** Reads data files whole (at most `limit` positions in all). Throws naming the file and the problem. */
-export function loadDataset(files: string[], limit = Infinity): Dataset {
-  const headers = files.map((f) => {
-    const fd = openSync(f, 'r');
-    try {
-      const head = new Uint8Array(HEADER_BYTES);
-      readSync(fd, head, 0, HEADER_BYTES, 0);
-      return { file: f, positions: decodeHeader(head, fstatSync(fd).size).positions };
-    } catch (err) {
-      throw new Error(`${f}: ${(err as Error).message}`);
-    } finally {
-      closeSync(fd);
-    }
-  });
-  const total = Math.min(limit, headers.reduce((s, h) => s + h.positions, 0));
-  const ds = emptyDataset(total);
-  let at = 0;
-  const chunk = 65536;
-  const buf = new Uint8Array(chunk * RECORD_BYTES);
-  for (const h of headers) {
-    const fd = openSync(h.file, 'r');
-    try {
-      let done = 0;
-      while (done < h.positions && at < total) {
-        const n = Math.min(chunk, h.positions - done, total - at);
-        readSync(fd, buf, 0, n * RECORD_BYTES, HEADER_BYTES + done * RECORD_BYTES);
-        decodeRecords(buf, n, ds, at);
-        done += n;
-        at += n;
-      }
-    } finally {
-      closeSync(fd);
-    }
-  }
-  return ds;
+/** Decodes `count` records of `buf` into `ds` from index `at`. */
+export function decodeRecords(buf: Uint8Array, count: number, ds: Dataset, at: number, mirror = false): void {
+  for (let r = 0; r < count; r++) decodeRecord(buf, r * RECORD_BYTES, ds, at + r, mirror);
 }
 
 /**
@@ -107,23 +91,18 @@ for (let i = 0; i < NNUE_INPUTS; i++) {
 }
 
 /**
- * `ds` with the mirror images of its first `count` entries appended (entry ds.size + j mirrors
- * entry j): the same scores and results, twice the positions to learn the symmetry from.
+ * The input of piece `code` on record point `point` seen from `perspective`, mirrored or not, at
+ * ((perspective * 2 + mirrored) * 16 + code) * 90 + point: the engine's featureIndex (then
+ * mirrorFeature) for every case, looked up by the decoder.
  */
-export function withMirrors(ds: Dataset, count: number): Dataset {
-  const out = emptyDataset(ds.size + count);
-  out.us.set(ds.us);
-  out.them.set(ds.them);
-  out.active.set(ds.active);
-  out.score.set(ds.score);
-  out.result.set(ds.result);
-  const base = ds.size * MAX_ACTIVE;
-  for (let j = 0; j < count * MAX_ACTIVE; j++) {
-    out.us[base + j] = mirrorFeature(ds.us[j]);
-    out.them[base + j] = mirrorFeature(ds.them[j]);
+const FEATURES = new Uint16Array(2 * 2 * 16 * 90);
+for (const perspective of [RED, BLACK]) {
+  for (let code = 1; code < 16; code++) {
+    if ((code & 7) === 0) continue;
+    for (let point = 0; point < 90; point++) {
+      const f = featureIndex(perspective, code, POINT_SQUARE[point]);
+      FEATURES[((perspective * 2) * 16 + code) * 90 + point] = f;
+      FEATURES[((perspective * 2 + 1) * 16 + code) * 90 + point] = MIRROR_FEATURE[f];
+    }
   }
-  out.active.set(ds.active.subarray(0, count), ds.size);
-  out.score.set(ds.score.subarray(0, count), ds.size);
-  out.result.set(ds.result.subarray(0, count), ds.size);
-  return out;
 }

@@ -20,6 +20,8 @@ import { judge } from '../../engine/rules';
 import { Searcher } from '../../engine/search';
 import { safeMoves } from '../../engine/see';
 import { MAX_MOVES, RED, moveTo } from '../../engine/types';
+import { fnv1a } from '../../engine/nnue';
+import { BENCH_POSITIONS } from '../bench-positions';
 import { rng } from '../../engine/rng';
 import { encodeRecord, RECORD_BYTES } from './data-format';
 import type { Opening } from '../match/openings';
@@ -166,4 +168,26 @@ export function playGame(index: number, opts: SelfPlayOptions, searcher: Searche
     records[off] = keptSide[i] | (redResult << 1);
   }
   return { index, redResult, plies, positions: kept, records, moves, ending };
+}
+
+/** Positions and nodes of the play fingerprint. */
+const FINGERPRINT_POSITIONS = 8;
+const FINGERPRINT_NODES = 1000;
+
+/**
+ * The play fingerprint of `searcher` (with the evaluation it will play with): FNV-1a of the
+ * move, score and node count of a fixed-node search of each of the first bench positions, and of
+ * this file's game rules. Two builds with the same fingerprint play the same games (as far as a
+ * short check can tell); a data file records it, so that a run is neither continued nor merged by
+ * an engine that plays differently. Leaves the searcher's table cleared.
+ */
+export function playFingerprint(searcher: Searcher): number {
+  const words: number[] = [ADJ_WIN_CP, ADJ_WIN_PLIES, DRAW_ADJ_FROM, ADJ_DRAW_CP, ADJ_DRAW_PLIES, MAX_GAME_PLIES, MAX_OPENING_CP];
+  for (const { fen } of BENCH_POSITIONS.slice(0, FINGERPRINT_POSITIONS)) {
+    searcher.clearHash();
+    const r = searcher.search(parseFen(fen), { nodes: FINGERPRINT_NODES }, signals);
+    words.push(r.bestMove, r.score.mate !== undefined ? 100000 + r.score.mate : (r.score.cp ?? 0), r.nodes);
+  }
+  searcher.clearHash();
+  return fnv1a(new Uint8Array(Int32Array.from(words).buffer)) || 1;
 }

@@ -2,17 +2,31 @@
 // quantised network file the engine loads (engine/nnue.ts).
 //   target  t = lambda * result + (1 - lambda) * sigmoid(score / K)      (side to move; K = scale)
 //   output  p = sigmoid(out * SCALE / K) = sigmoid(eval_cp / K)
-//   loss    mean (p - t)^2, Adam, batches, learning rate times `gamma` each epoch
-// The last `val` share of the positions (the latest games) is held out and its loss reported each
-// epoch. After every epoch the network file and a checkpoint (float weights and Adam moments, for
-// --resume) are written, each through a temporary file and a rename.
+//   loss    mean (p - t)^2, Adam, batches, the learning rate of lr-schedule.ts
+// The data is read from disk a window at a time in a seeded shuffled order (training-order.ts),
+// and each batch is decoded from the records when it is trained on, so memory stays bounded
+// whatever the data's size. The last `val` share of the positions (the latest games) is held out
+// and its loss reported each epoch. After every epoch the network file and a checkpoint
+// (checkpoint.ts) are written, each through a temporary file and a rename; --resume continues
+// from the checkpoint exactly as if the training had not stopped.
+//
+// Ctrl-C (bench/interrupt.ts): the batch in hand is finished, a checkpoint of that point is
+// written, and --resume goes on from there; a second Ctrl-C exits at once.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { encodeNetwork, featureSquare, NnueEvaluator, type Network } from '../../engine/nnue';
 import { Position } from '../../engine/position';
 import { RED } from '../../engine/types';
+import { onInterrupt, yieldToSignals } from '../interrupt';
+import { canonical } from '../match/identity';
 import { rng } from '../../engine/rng';
-import { loadDataset, MAX_ACTIVE, withMirrors, type Dataset } from './dataset';
+import { CheckpointError, decodeCheckpoint, encodeCheckpoint, type CheckpointState } from './checkpoint';
+import { RECORD_BYTES } from './data-format';
+import { DataSource } from './data-source';
+import { decodeRecord, decodeRecords, emptyDataset, MAX_ACTIVE, type Dataset } from './dataset';
 import { FloatNetwork, WEIGHT_CLIP } from './float-network';
+import { learningRate, type LrScheduleKind } from './lr-schedule';
+import { TrainingOrder } from './training-order';
 
 export interface TrainOptions {
   data: string[];
@@ -31,21 +45,38 @@ export interface TrainOptions {
   mirror?: boolean;
   resume?: boolean;
   description?: string;
+  /** The learning-rate schedule (default step: lr * gamma^epoch). */
+  schedule?: LrScheduleKind;
+  /** Batches of linear warm-up (default 0). */
+  warmup?: number;
+  /** Cosine: the rate at the end (default 0). */
+  lrMin?: number;
+  /** Positions whose records are held at once (default DEFAULT_BUFFER). */
+  buffer?: number;
+  /** Positions read together when the data exceeds the buffer (default CHUNK; smaller in tests). */
+  chunk?: number;
 }
+
+/** Positions held in memory by default: 4 M records of 48 bytes, 192 MB. */
+export const DEFAULT_BUFFER = 4_000_000;
+/** Positions read from disk together, the unit of the shuffled order when the data exceeds the buffer. */
+export const CHUNK = 65536;
+/** Held-out positions decoded at a time. */
+const VAL_CHUNK = 65536;
 
 const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
 
 export class Trainer {
   readonly net: FloatNetwork;
-  private readonly m: Float32Array;
-  private readonly v: Float32Array;
+  readonly m: Float32Array;
+  readonly v: Float32Array;
   private readonly grad: Float32Array;
   private readonly acc: Float32Array;
   private readonly dacc: Float32Array;
+  /** Adam steps taken. */
   step = 0;
-  epoch = 0;
 
-  constructor(net: FloatNetwork, private readonly opts: Pick<TrainOptions, 'lr' | 'gamma' | 'lambda' | 'scale' | 'batch'>) {
+  constructor(net: FloatNetwork, private readonly opts: Pick<TrainOptions, 'lambda' | 'scale'>) {
     this.net = net;
     const n = net.params.length;
     this.m = new Float32Array(n);
@@ -60,44 +91,36 @@ export class Trainer {
     return l * ds.result[i] + (1 - l) * sigmoid(ds.score[i] / this.opts.scale);
   }
 
-  /** Mean loss over the positions `idx[from..to)`, without training. */
-  loss(ds: Dataset, idx: Uint32Array, from = 0, to = idx.length): number {
-    let sum = 0;
-    for (let j = from; j < to; j++) {
-      const i = idx[j];
-      const p = sigmoid(this.net.forward(ds, i, this.acc));
-      const d = p - this.target(ds, i);
+  /** `sum` plus the losses of entries [from, to) of `ds`, without training. */
+  lossSum(ds: Dataset, from = 0, to = ds.size, sum = 0): number {
+    for (let i = from; i < to; i++) {
+      const d = sigmoid(this.net.forward(ds, i, this.acc)) - this.target(ds, i);
       sum += d * d;
     }
-    return to > from ? sum / (to - from) : 0;
+    return sum;
   }
 
-  /** One epoch over `idx` (shuffled here with `random`); returns the mean training loss. */
-  trainEpoch(ds: Dataset, idx: Uint32Array, random: () => number): number {
-    for (let j = idx.length - 1; j > 0; j--) {
-      const k = Math.floor(random() * (j + 1));
-      const t = idx[j];
-      idx[j] = idx[k];
-      idx[k] = t;
-    }
-    const lr = this.opts.lr * Math.pow(this.opts.gamma, this.epoch);
-    let total = 0;
+  /** Mean loss over the entries `idx` of `ds`, without training. */
+  loss(ds: Dataset, idx: ArrayLike<number>): number {
+    let sum = 0;
+    for (let j = 0; j < idx.length; j++) sum = this.lossSum(ds, idx[j], idx[j] + 1, sum);
+    return idx.length > 0 ? sum / idx.length : 0;
+  }
+
+  /** One Adam step on the batch of entries [from, to) of `ds` at rate `lr`; returns their summed loss. */
+  trainBatch(ds: Dataset, from: number, to: number, lr: number): number {
     const net = this.net;
     const grad = this.grad;
-    for (let start = 0; start < idx.length; start += this.opts.batch) {
-      const end = Math.min(idx.length, start + this.opts.batch);
-      grad.fill(0);
-      for (let j = start; j < end; j++) {
-        const i = idx[j];
-        const p = sigmoid(net.forward(ds, i, this.acc));
-        const d = p - this.target(ds, i);
-        total += d * d;
-        net.backward(ds, i, this.acc, 2 * d * p * (1 - p), grad, this.dacc);
-      }
-      this.adam(lr, 1 / (end - start));
+    grad.fill(0);
+    let total = 0;
+    for (let i = from; i < to; i++) {
+      const p = sigmoid(net.forward(ds, i, this.acc));
+      const d = p - this.target(ds, i);
+      total += d * d;
+      net.backward(ds, i, this.acc, 2 * d * p * (1 - p), grad, this.dacc);
     }
-    this.epoch++;
-    return idx.length > 0 ? total / idx.length : 0;
+    this.adam(lr, 1 / (to - from));
+    return total;
   }
 
   private adam(lr: number, gradScale: number): void {
@@ -119,34 +142,6 @@ export class Trainer {
       else if (x < -WEIGHT_CLIP) x = -WEIGHT_CLIP;
       p[i] = x;
     }
-  }
-
-  /** Checkpoint: magic, hidden, epoch, step, then params, m and v as float32. */
-  checkpoint(): Uint8Array {
-    const n = this.net.params.length;
-    const out = new Uint8Array(24 + 12 * n);
-    const dv = new DataView(out.buffer);
-    out.set(new TextEncoder().encode('CHCKPT01'), 0);
-    dv.setUint32(8, this.net.hidden, true);
-    dv.setUint32(12, this.epoch, true);
-    dv.setFloat64(16, this.step, true);
-    out.set(new Uint8Array(this.net.params.buffer, this.net.params.byteOffset, 4 * n), 24);
-    out.set(new Uint8Array(this.m.buffer), 24 + 4 * n);
-    out.set(new Uint8Array(this.v.buffer), 24 + 8 * n);
-    return out;
-  }
-
-  restore(bytes: Uint8Array): void {
-    const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const n = this.net.params.length;
-    if (new TextDecoder().decode(bytes.subarray(0, 8)) !== 'CHCKPT01') throw new Error('not a training checkpoint');
-    if (dv.getUint32(8, true) !== this.net.hidden || bytes.length !== 24 + 12 * n) throw new Error('checkpoint of another network size');
-    this.epoch = dv.getUint32(12, true);
-    this.step = dv.getFloat64(16, true);
-    const f = new Float32Array(bytes.slice(24).buffer);
-    this.net.params.set(f.subarray(0, n));
-    this.m.set(f.subarray(n, 2 * n));
-    this.v.set(f.subarray(2 * n, 3 * n));
   }
 }
 
@@ -193,62 +188,246 @@ function writeAtomic(path: string, bytes: Uint8Array): void {
   renameSync(tmp, path);
 }
 
-export function runTrain(opts: TrainOptions, log: (line: string) => void): number {
+const mb = (bytes: number): string => `${Math.round(bytes / 1e6)} MB`;
+
+export async function runTrain(opts: TrainOptions, log: (line: string) => void): Promise<number> {
   const t0 = Date.now();
-  let ds: Dataset;
+  const ckptPath = `${opts.out}.ckpt`;
+  const buffer = opts.buffer ?? DEFAULT_BUFFER;
+  const schedule = {
+    lr: opts.lr,
+    gamma: opts.gamma,
+    schedule: opts.schedule ?? 'step',
+    warmup: opts.warmup ?? 0,
+    lrMin: opts.lrMin ?? 0,
+    epochs: opts.epochs,
+  } as const;
+
+  let ckpt: CheckpointState | null = null;
+  if (opts.resume) {
+    if (!existsSync(ckptPath)) log(`train: --resume: no checkpoint ${ckptPath} yet; starting from the beginning`);
+    else {
+      try {
+        ckpt = decodeCheckpoint(new Uint8Array(readFileSync(ckptPath)), FloatNetwork.paramCount(opts.hidden));
+        if (ckpt.hidden !== opts.hidden) throw new CheckpointError(`a checkpoint of a network with ${ckpt.hidden} neurons, not ${opts.hidden}`);
+      } catch (err) {
+        log(`chuhan train: cannot resume from ${ckptPath}: ${(err as Error).message}`);
+        return 1;
+      }
+    }
+  }
+  const counts = (ckpt?.identity?.data as Array<{ positions: number }> | undefined)?.map((d) => d.positions);
+  if (counts !== undefined && counts.length !== opts.data.length) {
+    log(`chuhan train: cannot resume from ${ckptPath}: it was made on ${counts.length} data file(s), not ${opts.data.length}`);
+    return 1;
+  }
+  let source: DataSource;
   try {
-    ds = loadDataset(opts.data, opts.limit);
+    source = new DataSource(opts.data, opts.limit ?? Infinity, counts);
   } catch (err) {
     log(`chuhan train: ${(err as Error).message}`);
     return 1;
   }
-  if (ds.size < 2) {
-    log(`chuhan train: only ${ds.size} positions in ${opts.data.join(', ')}`);
+  try {
+    return await train(opts, source, ckpt, buffer, schedule, log, t0);
+  } finally {
+    source.close();
+  }
+}
+
+async function train(
+  opts: TrainOptions,
+  source: DataSource,
+  ckpt: CheckpointState | null,
+  buffer: number,
+  schedule: Parameters<typeof learningRate>[0],
+  log: (line: string) => void,
+  t0: number,
+): Promise<number> {
+  const ckptPath = `${opts.out}.ckpt`;
+  const played = source.size;
+  if (played < 2) {
+    log(`chuhan train: only ${played} positions in ${opts.data.join(', ')}`);
     return 1;
   }
-  const played = ds.size;
   const nVal = Math.max(1, Math.floor(played * opts.val));
   const nTrain = played - nVal;
-  // Mirrored copies of the training positions go after all the played ones (withMirrors).
-  if (opts.mirror) ds = withMirrors(ds, nTrain);
-  const mirrored = ds.size - played;
-  const trainIdx = new Uint32Array(nTrain + mirrored).map((_, i) => (i < nTrain ? i : played + i - nTrain));
-  const valIdx = new Uint32Array(nVal).map((_, i) => nTrain + i);
+  const mirror = opts.mirror === true;
+  const chunk = opts.chunk ?? CHUNK;
+
+  // What a resumed training must share with the one that wrote the checkpoint.
+  const identity: Record<string, unknown> = {
+    data: source.files.map((f) => ({ file: basename(f.file), run: f.run, positions: f.used })),
+    hidden: opts.hidden,
+    seed: opts.seed,
+    batch: opts.batch,
+    val: opts.val,
+    mirror,
+    buffer,
+    chunk,
+    lambda: opts.lambda,
+    scale: opts.scale,
+    lr: opts.lr,
+    schedule: schedule.schedule,
+    warmup: schedule.warmup,
+    ...(schedule.schedule === 'step' ? { gamma: opts.gamma } : { lrMin: schedule.lrMin, epochs: opts.epochs }),
+  };
+  if (ckpt?.identity) {
+    for (const key of new Set([...Object.keys(identity), ...Object.keys(ckpt.identity)])) {
+      const was = canonical(ckpt.identity[key]);
+      const now = canonical(identity[key]);
+      if (was !== now) {
+        log(`chuhan train: cannot resume from ${ckptPath}: it was made with ${key} ${was}, not ${now}; give the same options (or start again without --resume)`);
+        return 1;
+      }
+    }
+  } else if (ckpt) log(`train: ${ckptPath} is a checkpoint of an earlier version; its options cannot be checked`);
+
+  const order = new TrainingOrder({ nTrain, played, mirror, buffer, chunk }, rng(opts.seed ^ 0x5bd1e995));
+  const held = order.whole ? nTrain : Math.min(nTrain, order.perWindow * chunk);
   log(
-    `train: ${played} positions (${nTrain} training${mirrored > 0 ? ` and their ${mirrored} mirror images` : ''}, ${nVal} held out) ` +
-      `read in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    `train: ${played} positions (${nTrain} training${mirror ? ` and their ${nTrain} mirror images` : ''}, ${nVal} held out) in ${source.files.length} file(s); ` +
+      (order.whole
+        ? `all training positions in memory (${mb(held * RECORD_BYTES)} of records)`
+        : `read in shuffled windows of ${held} positions (${mb(held * RECORD_BYTES)} of records), ${order.chunks} chunks of ${chunk}`),
   );
   const net = FloatNetwork.random(opts.hidden, opts.seed);
   const trainer = new Trainer(net, opts);
-  const ckpt = `${opts.out}.ckpt`;
-  if (opts.resume && existsSync(ckpt)) {
-    try {
-      trainer.restore(new Uint8Array(readFileSync(ckpt)));
-    } catch (err) {
-      log(`chuhan train: cannot resume from ${ckpt}: ${(err as Error).message}`);
-      return 1;
-    }
-    log(`train: resuming after epoch ${trainer.epoch}`);
+  let epoch = 0;
+  let startWindow = 0;
+  let startBatch = 0;
+  let lossSum = 0;
+  let lossCount = 0;
+  if (ckpt) {
+    net.params.set(ckpt.params);
+    trainer.m.set(ckpt.m);
+    trainer.v.set(ckpt.v);
+    trainer.step = ckpt.step;
+    epoch = ckpt.epoch;
+    startWindow = ckpt.window;
+    startBatch = ckpt.batch;
+    lossSum = ckpt.lossSum;
+    lossCount = ckpt.lossCount;
+    // The shuffles of the epochs before, drawn again (no data is read).
+    for (let e = 0; e < epoch; e++) for (const w of order.beginEpoch()) order.skipWindow(w);
+    log(`train: resuming at epoch ${epoch + 1}${startWindow > 0 || startBatch > 0 ? `, window ${startWindow + 1}, batch ${startBatch + 1}` : ''} (${trainer.step} steps done)`);
   }
-  const random = rng(opts.seed ^ 0x5bd1e995);
-  for (let e = 0; e < trainer.epoch; e++) random(); // a resumed run shuffles differently, but deterministically
-  log(`train: epoch ${trainer.epoch}: held-out loss ${trainer.loss(ds, valIdx).toFixed(6)}`);
-  while (trainer.epoch < opts.epochs) {
-    const te = Date.now();
-    const trainLoss = trainer.trainEpoch(ds, trainIdx, random);
-    const valLoss = trainer.loss(ds, valIdx);
-    const qnet = net.quantize(opts.scale, opts.description ?? `chuhan h${opts.hidden} e${trainer.epoch}`);
-    writeAtomic(opts.out, encodeNetwork(qnet));
-    writeAtomic(ckpt, trainer.checkpoint());
-    log(
-      `train: epoch ${trainer.epoch}/${opts.epochs}: training loss ${trainLoss.toFixed(6)}, held-out loss ${valLoss.toFixed(6)}, ` +
-        `${((Date.now() - te) / 1000).toFixed(1)} s (${Math.round(trainIdx.length / ((Date.now() - te) / 1000))} positions/s)`,
+
+  let stop = false;
+  const interrupt = onInterrupt(() => (stop = true));
+  const save = (e: number, window: number, batch: number): void =>
+    writeAtomic(
+      ckptPath,
+      encodeCheckpoint({ hidden: opts.hidden, epoch: e, window, batch, step: trainer.step, lossSum, lossCount, identity, params: net.params, m: trainer.m, v: trainer.v }),
     );
+  const stopped = (e: number, window: number, batch: number): number => {
+    save(e, window, batch);
+    log(`train: ${interrupt.signal}: stopped in epoch ${e + 1}; ${ckptPath} holds the training up to here and --resume goes on from it`);
+    return interrupt.code;
+  };
+
+  try {
+    // Held-out loss, over the positions nTrain..played, a chunk at a time (null: interrupted).
+    const valBuf = new Uint8Array(Math.min(VAL_CHUNK, nVal) * RECORD_BYTES);
+    const valDs = emptyDataset(Math.min(VAL_CHUNK, nVal));
+    const heldOutLoss = async (): Promise<number | null> => {
+      let sum = 0;
+      for (let from = nTrain; from < played; from += VAL_CHUNK) {
+        const n = Math.min(VAL_CHUNK, played - from);
+        source.read(from, n, valBuf);
+        decodeRecords(valBuf, n, valDs, 0);
+        sum = trainer.lossSum(valDs, 0, n, sum);
+        await yieldToSignals();
+        if (stop) return null;
+      }
+      return sum / nVal;
+    };
+    if (!ckpt) {
+      const l = await heldOutLoss();
+      if (l === null) return stopped(0, 0, 0);
+      log(`train: epoch 0: held-out loss ${l.toFixed(6)}`);
+    }
+
+    // The records of the current window, and where each of its chunks starts in them.
+    let records = new Uint8Array(0);
+    const chunkStart = new Int32Array(order.chunks);
+    let loaded = false;
+    const load = (window: Uint32Array): void => {
+      if (order.whole && loaded) return;
+      if (records.length < held * RECORD_BYTES) records = new Uint8Array(held * RECORD_BYTES);
+      let at = 0;
+      for (const c of window) {
+        const r = order.chunkRange(c);
+        source.read(r.from, r.to - r.from, records, at * RECORD_BYTES);
+        chunkStart[c] = at - r.from;
+        at += r.to - r.from;
+      }
+      loaded = true;
+    };
+    const batchDs = emptyDataset(opts.batch);
+
+    for (; epoch < opts.epochs; epoch++) {
+      const te = Date.now();
+      const windows = order.beginEpoch();
+      let done = 0;
+      for (let w = 0; w < startWindow; w++) {
+        order.skipWindow(windows[w]);
+        done += order.windowSize(windows[w]);
+      }
+      if (startWindow === 0 && startBatch === 0) {
+        lossSum = 0;
+        lossCount = 0;
+      }
+      for (let w = startWindow; w < windows.length; w++) {
+        load(windows[w]);
+        const entries = order.windowEntries(windows[w]);
+        done += Math.min(entries.length, startBatch * opts.batch);
+        for (let b = startBatch; b * opts.batch < entries.length; b++) {
+          if (stop) return stopped(epoch, w, b);
+          const from = b * opts.batch;
+          const n = Math.min(opts.batch, entries.length - from);
+          for (let j = 0; j < n; j++) {
+            const e = entries[from + j];
+            const mirrored = e >= played;
+            const p = mirrored ? e - played : e;
+            const c = order.whole ? 0 : Math.floor(p / chunk);
+            decodeRecord(records, (chunkStart[c] + p) * RECORD_BYTES, batchDs, j, mirrored);
+          }
+          lossSum += trainer.trainBatch(batchDs, 0, n, learningRate(schedule, epoch, done, order.entries, trainer.step + 1));
+          lossCount += n;
+          done += n;
+          await yieldToSignals();
+        }
+        startBatch = 0;
+      }
+      startWindow = 0;
+      if (stop) return stopped(epoch, windows.length, 0);
+      const valLoss = await heldOutLoss();
+      if (valLoss === null) return stopped(epoch, windows.length, 0);
+      const qnet = net.quantize(opts.scale, opts.description ?? `chuhan h${opts.hidden} e${epoch + 1}`);
+      writeAtomic(opts.out, encodeNetwork(qnet));
+      const trainLoss = lossCount > 0 ? lossSum / lossCount : 0;
+      const secs = (Date.now() - te) / 1000;
+      lossSum = 0;
+      lossCount = 0;
+      save(epoch + 1, 0, 0);
+      log(
+        `train: epoch ${epoch + 1}/${opts.epochs}: training loss ${trainLoss.toFixed(6)}, held-out loss ${valLoss.toFixed(6)}, ` +
+          `${secs.toFixed(1)} s (${Math.round(order.entries / secs)} positions/s)`,
+      );
+    }
+  } finally {
+    interrupt.dispose();
   }
-  const qnet = net.quantize(opts.scale, opts.description ?? `chuhan h${opts.hidden} e${trainer.epoch}`);
-  const sample = valIdx.subarray(0, Math.min(valIdx.length, 20000));
-  const q = quantizationError(net, qnet, opts.scale, ds, sample);
-  log(`train: quantised against float on ${sample.length} held-out positions: mean |diff| ${q.mean.toFixed(2)} cp, max ${q.max.toFixed(1)} cp`);
+
+  const qnet = net.quantize(opts.scale, opts.description ?? `chuhan h${opts.hidden} e${epoch}`);
+  const sampleSize = Math.min(nVal, 20000);
+  const sample = emptyDataset(sampleSize);
+  const sampleBuf = new Uint8Array(sampleSize * RECORD_BYTES);
+  source.read(nTrain, sampleSize, sampleBuf);
+  decodeRecords(sampleBuf, sampleSize, sample, 0);
+  const q = quantizationError(net, qnet, opts.scale, sample, Uint32Array.from({ length: sampleSize }, (_, i) => i));
+  log(`train: quantised against float on ${sampleSize} held-out positions: mean |diff| ${q.mean.toFixed(2)} cp, max ${q.max.toFixed(1)} cp`);
   log(`train: wrote ${opts.out} in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   return 0;
 }

@@ -11,12 +11,16 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { version } from '../../package.json';
 import { runPerftCli } from '../../bench/perft';
-import { BENCH_DEFAULT_DEPTH, BENCH_DEFAULT_HASH, runBench } from '../../bench/bench';
+import { BENCH_DEFAULT_DEPTH, BENCH_DEFAULT_HASH, BenchRun } from '../../bench/bench';
+import { onInterrupt, yieldToSignals } from '../../bench/interrupt';
 import { runJudgeCli } from './judge';
 import { runMatchCli } from '../../bench/match/cli';
 import { runBuildOpenings } from '../../bench/match/build-openings';
-import { runDatagen, runDatagenWorker } from '../../bench/nnue/datagen';
-import { runTrain, type TrainOptions } from '../../bench/nnue/train';
+import { runDatagen, runDatagenWorker, type DatagenOptions, type EvalKind } from '../../bench/nnue/datagen';
+import { runDataMerge } from '../../bench/nnue/data-merge';
+import { parseShard } from '../../bench/match/shard';
+import { CHUNK, DEFAULT_BUFFER, runTrain, type TrainOptions } from '../../bench/nnue/train';
+import { LR_SCHEDULES, type LrScheduleKind } from '../../bench/nnue/lr-schedule';
 import { PGN_FORMATS, type PgnCliOptions, runPgnCli } from './pgn';
 import { availableParallelism } from 'node:os';
 import type { Network } from '../../engine/nnue';
@@ -52,6 +56,20 @@ function writeLine(line: string): void {
 function positiveNumber(value: string): number {
   const n = Number(value);
   if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a positive number.');
+  return n;
+}
+
+/** A commander option parser for an evaluation: nnue or classical. */
+function evalKind(value: string): EvalKind {
+  const v = value.trim().toLowerCase();
+  if (v !== 'classical' && v !== 'nnue') throw new InvalidArgumentError('expected classical or nnue.');
+  return v;
+}
+
+/** A commander option parser for a number from 0 up. */
+function nonNegativeNumber(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError('expected a number, 0 or more.');
   return n;
 }
 
@@ -236,6 +254,11 @@ function buildProgram(): Command {
           process.exitCode = USAGE_ERROR;
           return;
         }
+        // The workers are threads of this process: a Ctrl-C ends them with it, and a bench has nothing to keep.
+        const interrupt = onInterrupt((signal) => {
+          process.stderr.write(`chuhan bench: ${signal}: stopped\n`);
+          process.exit(interrupt.code);
+        });
         try {
           await runThreadsBench(
             { depth: opts.depth ?? BENCH_DEFAULT_DEPTH, hash: opts.hash ?? BENCH_DEFAULT_HASH, threads: opts.threads, verbose: opts.verbose, useNetwork: kind === 'nnue', network: networkBytes },
@@ -244,28 +267,66 @@ function buildProgram(): Command {
         } catch (err) {
           process.stderr.write(`chuhan bench: ${err instanceof Error ? err.message : String(err)}\n`);
           process.exitCode = 1;
+        } finally {
+          interrupt.dispose();
         }
         return;
       }
-      runBench({ ...opts, network }, writeLine);
+      // One position at a time, letting a Ctrl-C in between: the summary of the positions searched.
+      const run = new BenchRun({ ...opts, network });
+      const interrupt = onInterrupt(() => {});
+      try {
+        while (interrupt.signal === null && run.step(writeLine)) await yieldToSignals();
+      } finally {
+        interrupt.dispose();
+      }
+      run.summary(writeLine);
+      if (interrupt.signal !== null) process.exitCode = interrupt.code;
     });
 
   program
     .command('datagen')
     .description('self-play positions to train a network on')
+    .usage('[options]   |   --merge --out ALL.bin SHARD.bin... [SHARD.pgn... --pgn ALL.pgn]')
+    .allowExcessArguments()
     .requiredOption('--out <file>', 'data file to write, or to continue when it exists')
-    .option('--games <n>', 'stop after this many games in the file', intIn(1))
+    .option('--games <n>', 'stop after this many games in the file (with --shard: the whole run\'s games)', intIn(1))
     .option('--positions <n>', 'stop once the file holds this many positions', intIn(1))
     .option('--nodes <n>', 'search nodes per move (default 5000)', intIn(1), 5000)
     .option('--random-plies <n>', 'random opening plies before the search plays (default 8)', intIn(0), 8)
     .option('--seed <n>', 'seed of the random plies (default 1)', intIn(0), 1)
     .option('--threads <n>', `worker processes (default ${availableParallelism()})`, intIn(1), availableParallelism())
     .option('--openings <file>', 'start from these openings (as for match) before the random plies')
-    .option('--evalfile <file>', 'play with this network (default: the hand-written evaluation)')
-    .option('--pgn <file>', 'also write every game to this PGN file, in game order (kept in step when continuing)')
+    .option('--eval <kind>', `the evaluation that plays: nnue or classical (default ${USE_NNUE_DEFAULT ? 'nnue' : 'classical'}, as the engine)`, evalKind)
+    .option('--evalfile <file>', 'play with this network (default: the built-in network)')
+    .option('--shard <k/n>', 'play only shard K of N of the run\'s games (with --games; merge the shards with --merge)', (value: string) => {
+      try {
+        return parseShard(value);
+      } catch (err) {
+        throw new InvalidArgumentError(`${(err as Error).message}.`);
+      }
+    })
+    .option('--merge', 'merge the shards given as arguments into --out (the whole run\'s file)')
+    .option('--pgn <file>', 'also write every game to this PGN file, in game order (kept in step when continuing); with --merge the merged PGN')
     .exitOverride()
-    .action(async (opts: { out: string; games?: number; positions?: number; nodes: number; randomPlies: number; seed: number; threads: number; openings?: string; evalfile?: string; pgn?: string }) => {
+    .action(async (opts: DatagenOptions & { merge?: boolean }, cmd: Command) => {
+      const shards = cmd.args;
       const log = (line: string): void => void process.stderr.write(line + '\n');
+      if (opts.merge) {
+        const extra = cmd.options.map((o) => o.attributeName()).filter((k) => !['out', 'merge', 'pgn'].includes(k) && cmd.getOptionValueSource(k) === 'cli');
+        if (extra.length > 0 || shards.length === 0) {
+          log(extra.length > 0 ? `chuhan datagen: --merge takes the shards' files, --out and --pgn; drop --${extra.map((k) => k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)).join(', --')}` : 'chuhan datagen: --merge needs the shards\' data files');
+          process.exitCode = USAGE_ERROR;
+          return;
+        }
+        process.exitCode = await runDataMerge({ out: opts.out, inputs: shards, pgn: opts.pgn }, log);
+        return;
+      }
+      if (shards.length > 0) {
+        log(`chuhan datagen: '${shards[0]}' is not an option; files are given only to --merge`);
+        process.exitCode = USAGE_ERROR;
+        return;
+      }
       process.exitCode = await runDatagen(opts, log, selfCommand());
     });
 
@@ -285,10 +346,18 @@ function buildProgram(): Command {
     .option('--limit <n>', 'read at most this many positions', intIn(1))
     .option('--mirror', 'also train on the training positions mirrored left to right (twice the positions)')
     .option('--seed <n>', 'seed of the initial weights and the shuffles (default 1)', intIn(0), 1)
+    .option('--schedule <kind>', `learning rate: step (lr x gamma each epoch, the default) or cosine (lr down to --lr-min over the epochs)`, (value: string) => {
+      const v = value.trim().toLowerCase() as LrScheduleKind;
+      if (!LR_SCHEDULES.includes(v)) throw new InvalidArgumentError(`expected ${LR_SCHEDULES.join(' or ')}.`);
+      return v;
+    })
+    .option('--warmup <n>', 'batches of linear learning-rate warm-up (default 0)', intIn(0), 0)
+    .option('--lr-min <x>', 'with --schedule cosine: the learning rate at the end (default 0)', nonNegativeNumber, 0)
+    .option('--buffer <n>', `positions held in memory, read from disk in shuffled chunks when the data holds more (default ${DEFAULT_BUFFER})`, intIn(CHUNK), DEFAULT_BUFFER)
     .option('--resume', 'continue from FILE.ckpt')
     .exitOverride()
-    .action((opts: TrainOptions) => {
-      process.exitCode = runTrain(opts, (line) => void process.stderr.write(line + '\n'));
+    .action(async (opts: TrainOptions) => {
+      process.exitCode = await runTrain(opts, (line) => void process.stderr.write(line + '\n'));
     });
 
   program
@@ -300,9 +369,10 @@ function buildProgram(): Command {
     .requiredOption('--step <n>', '', intIn(1))
     .requiredOption('--end <n>', '', intIn(0))
     .option('--openings <file>')
+    .option('--eval <kind>', '', evalKind)
     .option('--evalfile <file>')
     .exitOverride()
-    .action((opts: { seed: number; nodes: number; randomPlies: number; start: number; step: number; end: number; openings?: string; evalfile?: string }) => {
+    .action((opts: { seed: number; nodes: number; randomPlies: number; start: number; step: number; end: number; openings?: string; eval?: EvalKind; evalfile?: string }) => {
       runDatagenWorker(opts);
     });
 
@@ -327,10 +397,11 @@ function buildProgram(): Command {
     .option('--nodes <n>', 'search nodes for the score of each position (default 20000)', intIn(1, 1_000_000_000), 20000)
     .option('--max-score <cp>', 'keep positions scored within +-cp (default 80)', intIn(0, 30000), 80)
     .option('--limit <n>', 'stop after this many positions', intIn(1, Number.MAX_SAFE_INTEGER))
+    .option('--resume', 'go on from an unfinished suite in --out (stopped by Ctrl-C), with the same options')
     .exitOverride()
-    .action((opts: { pgn: string[]; plies: number; out: string; nodes: number; maxScore: number; limit?: number }) => {
-      const command = ['chuhan', ...process.argv.slice(2)].join(' ');
-      process.exitCode = runBuildOpenings({ ...opts, command }, (line) => void process.stderr.write(line + '\n'));
+    .action(async (opts: { pgn: string[]; plies: number; out: string; nodes: number; maxScore: number; limit?: number; resume?: boolean }) => {
+      const command = ['chuhan', ...process.argv.slice(2).filter((a) => a !== '--resume')].join(' ');
+      process.exitCode = await runBuildOpenings({ ...opts, command }, (line) => void process.stderr.write(line + '\n'));
     });
 
   program.helpCommand('help [command]', 'show the help of chuhan or of one command');
