@@ -39,6 +39,7 @@ import {
   type SpsaState,
 } from './spsa';
 import { EnginePairPlayer, TUNE_ENVIRONMENT } from './spsa-games';
+import { TUNE_ENV } from '../../protocol/tune-options';
 import { SpsaRun } from './spsa-run';
 
 const DEFAULT_PAIRS = 20000;
@@ -305,6 +306,11 @@ export function resultLines(state: SpsaState): string[] {
     lines.push(`  ${p.name}: ${p.start} -> ${now[i]} (theta ${Number(state.theta[i].toFixed(3))}; ${p.min}..${p.max}, c_end ${p.cEnd}, r_end ${p.rEnd})`);
   });
   lines.push('', '// engine/search-params.ts (confirm by an SPRT before committing):', ...pasteBlock(state), '', '# UCI, for an engine started with CHUHAN_TUNE=1:', ...setoptionLines(state));
+  const engine = (cfg.games as unknown as Partial<GamesConfig>).engine;
+  if (engine !== undefined) {
+    const options = cfg.params.map((p, i) => `option.${p.name}=${now[i]}`).join(',');
+    lines.push('', '# chuhan match, the tuned side (against the same build without them):', `--engine name=tuned,cmd=/usr/bin/env,arg=${TUNE_ENV}=1,arg=${engine},${options}`);
+  }
   return lines;
 }
 

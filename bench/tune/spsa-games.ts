@@ -7,11 +7,12 @@ import { EngineProcess, type EngineConfig, type EngineTimeouts } from '../match/
 import { setoption } from '../match/dialect';
 import type { Opening } from '../match/openings';
 import { MAX_START_FAILURES } from '../match/match';
+import { TUNE_ENV } from '../../protocol/tune-options';
 import type { PairPlayer } from './spsa-run';
 import type { PairOutcome, PairSpec } from './spsa';
 
 /** The environment that makes Chuhan's tunable parameters options (protocol/tune-options.ts). */
-export const TUNE_ENVIRONMENT = { CHUHAN_TUNE: '1' };
+export const TUNE_ENVIRONMENT: Record<string, string> = { [TUNE_ENV]: '1' };
 
 export interface EngineSetup {
   cmd: string;
