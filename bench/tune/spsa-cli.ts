@@ -58,6 +58,8 @@ interface GamesConfig {
   options: Array<[string, string]>;
   adjudication: AdjudicationConfig;
   maxPlies: number;
+  /** Pairs at a time (a resumed run keeps it unless --concurrency says otherwise). */
+  concurrency: number;
 }
 
 interface CliOptions {
@@ -120,7 +122,7 @@ function buildCommand(): Command {
     .option('--pairs <n>', 'N, iterations of one game pair each', intIn(1), DEFAULT_PAIRS)
     .option('--nodes <n>', `fixed nodes per move (the default, ${DEFAULT_NODES})`, intIn(1))
     .option('--tc <tc>', 'a clock instead of fixed nodes, e.g. 2+0.02 (seconds)')
-    .option('--concurrency <n>', 'pairs played at once, each with its own two engines', intIn(1, 64), 2)
+    .option('--concurrency <n>', 'pairs played at once, each with its own two engines (a resumed run keeps its own)', intIn(1, 64), 2)
     .option('--openings <file>', 'openings, one per line, as for match', DEFAULT_OPENINGS)
     .option('--params <names>', `parameters to tune, comma separated, or all: ${names}`, 'all')
     .option('--c-end <list>', 'c_end overrides, NAME=X,... in option units (default: the table in engine/search-params.ts)')
@@ -229,6 +231,7 @@ function newRun(o: CliOptions, engine: string): SpsaState {
     options,
     adjudication,
     maxPlies: o.maxPlies,
+    concurrency: o.concurrency,
   };
   const config: SpsaConfig = {
     pairs: o.pairs,
@@ -369,6 +372,8 @@ export async function runSpsaCli(argv: readonly string[], out: (line: string) =>
 
   const games = state.config.games as unknown as GamesConfig;
   const names = state.config.params.map((p) => p.name);
+  // Which theta each pair starts from depends on how many run at once: a resumed run keeps its own.
+  const concurrency = o.resume && cmd.getOptionValueSource('concurrency') !== 'cli' && Number.isInteger(games.concurrency) ? games.concurrency : o.concurrency;
   const timeouts = { ...DEFAULT_TIMEOUTS };
   // The engine must take every tuned parameter as an option (a build with tunable parameters).
   try {
@@ -408,7 +413,7 @@ export async function runSpsaCli(argv: readonly string[], out: (line: string) =>
   if (!o.quiet) {
     err(
       `chuhan spsa: ${o.resume ? `resuming at pair ${state.iteration + 1}` : 'starting'}: ${cfg.pairs} pairs, ${names.length} parameters, ` +
-        `${describeLimit(limit)}, ${o.concurrency} pair(s) at a time, ${games.openingCount} openings, engine ${games.engine}` +
+        `${describeLimit(limit)}, ${concurrency} pair(s) at a time, ${games.openingCount} openings, engine ${games.engine}` +
         `${state.inFlight.length > 0 ? `; ${state.inFlight.length} pair(s) left in flight are played again first` : ''}\n`,
     );
   }
@@ -434,7 +439,7 @@ export async function runSpsaCli(argv: readonly string[], out: (line: string) =>
   process.on('SIGTERM', onSignal);
   let failure: unknown = null;
   try {
-    await run.run(o.concurrency);
+    await run.run(concurrency);
   } catch (e) {
     failure = e;
     run.abort(`error: ${e instanceof Error ? e.message : e}`);
