@@ -6,7 +6,7 @@
 //   chuhan spsa --state run.json --print         the values so far, nothing played
 //
 // Progress goes to stderr, one line per pair and theta every --report pairs; the state file is
-// written whole after every pair, the trajectory log (CSV) gets a row. Ctrl-C (or SIGTERM) drops
+// written whole after every pair, the trajectory log (CSV) gets a row. Ctrl-C (SIGTERM, SIGHUP) drops
 // the pairs in progress (they are replayed on resume), kills the engines and saves the state. At
 // the end: the tuned values as a block for engine/search-params.ts and as setoption lines.
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -435,8 +435,8 @@ export async function runSpsaCli(argv: readonly string[], out: (line: string) =>
     },
   });
   const onSignal = (): void => run.abort('interrupted');
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  for (const s of signals) process.on(s, onSignal);
   let failure: unknown = null;
   try {
     await run.run(concurrency);
@@ -444,8 +444,7 @@ export async function runSpsaCli(argv: readonly string[], out: (line: string) =>
     failure = e;
     run.abort(`error: ${e instanceof Error ? e.message : e}`);
   } finally {
-    process.removeListener('SIGINT', onSignal);
-    process.removeListener('SIGTERM', onSignal);
+    for (const s of signals) process.removeListener(s, onSignal);
   }
   saveState(o.state, state);
   for (const line of resultLines(state)) out(line);
