@@ -83,6 +83,8 @@ interface CliOptions {
   adjudicate: string;
   maxPlies: number;
   report: number;
+  hangTimeout: number;
+  startupTimeout: number;
   resume?: boolean;
   force?: boolean;
   print?: boolean;
@@ -136,6 +138,8 @@ function buildCommand(): Command {
     .option('--adjudicate <spec>', `score adjudication, as for match, or off (resign,draw is resign=${DEFAULT_RESIGN.moves}:${DEFAULT_RESIGN.score},draw=${DEFAULT_DRAW.ply}:${DEFAULT_DRAW.moves}:${DEFAULT_DRAW.score})`, 'resign,draw')
     .option('--max-plies <n>', 'draw a game after this many plies', intIn(1), 1000)
     .option('--report <n>', 'print theta every n pairs', intIn(1), 100)
+    .option('--hang-timeout <ms>', 'a move taking this much longer than its limit is a hang', intIn(1), DEFAULT_TIMEOUTS.hang)
+    .option('--startup-timeout <ms>', 'for the handshake and isready', intIn(1), DEFAULT_TIMEOUTS.startup)
     .option('--resume', 'continue the run in --state exactly where it stopped')
     .option('--force', 'overwrite an existing --state (and its log)')
     .option('--print', 'print the values in --state (paste block and setoption lines) and exit')
@@ -374,7 +378,9 @@ export async function runSpsaCli(argv: readonly string[], out: (line: string) =>
   const names = state.config.params.map((p) => p.name);
   // Which theta each pair starts from depends on how many run at once: a resumed run keeps its own.
   const concurrency = o.resume && cmd.getOptionValueSource('concurrency') !== 'cli' && Number.isInteger(games.concurrency) ? games.concurrency : o.concurrency;
-  const timeouts = { ...DEFAULT_TIMEOUTS };
+  // Long timeouts let a run be paused (SIGSTOP, as the background self-play is during quiet runs)
+  // without a move or a handshake caught in the pause counting as a failure.
+  const timeouts = { ...DEFAULT_TIMEOUTS, hang: o.hangTimeout, startup: o.startupTimeout };
   // The engine must take every tuned parameter as an option (a build with tunable parameters).
   try {
     const tuned: Array<[string, string]> = state.config.params.map((p) => [p.name, String(p.start)]);
