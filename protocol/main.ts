@@ -322,7 +322,7 @@ function buildProgram(): Command {
 
   program
     .command('spsa')
-    .description('tune the search parameters by SPSA in self-play (see spsa --help)')
+    .description('SPSA tuning of the search parameters (spsa --help)')
     .helpOption(false)
     .allowUnknownOption()
     .allowExcessArguments()
