@@ -66,6 +66,7 @@ import {
   TIME_SCORE_DROP,
   TIME_SCORE_DROP_FACTOR,
   TIME_UNSTABLE_FACTOR,
+  onTunableChange,
 } from './search-params';
 import { timeBudget } from './timeman';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_NONE, BOUND_UPPER, TranspositionTable } from './tt';
@@ -97,11 +98,15 @@ export interface HashProbe {
   bound: 'exact' | 'lower' | 'upper';
 }
 
-/** Late-move reduction table, indexed [depth * 64 + moveNumber]. */
+/** Late-move reduction table, indexed [depth * 64 + moveNumber]; made again when LMR_BASE or LMR_DIVISOR is tuned. */
 const LMR = new Int8Array(64 * 64);
-for (let d = 1; d < 64; d++) {
-  for (let n = 1; n < 64; n++) LMR[d * 64 + n] = Math.floor(LMR_BASE + (Math.log(d) * Math.log(n)) / LMR_DIVISOR);
+function buildLmrTable(): void {
+  for (let d = 1; d < 64; d++) {
+    for (let n = 1; n < 64; n++) LMR[d * 64 + n] = Math.floor(LMR_BASE + (Math.log(d) * Math.log(n)) / LMR_DIVISOR);
+  }
 }
+buildLmrTable();
+onTunableChange(buildLmrTable);
 
 export class Searcher {
   readonly tt: TranspositionTable;

@@ -58,6 +58,7 @@ export class SearchClient {
   private readonly replies = new Map<number, Reply>();
   private hashMb: number;
   private evaluation: { useNetwork: boolean; network: Uint8Array | null } | null = null;
+  private params: Record<string, number> | null = null;
   private restarts = 0;
   /** The worker's warm-up stop flag (see host/search-worker.ts), raised by the first search or probe. */
   private warmup: Int32Array | null = null;
@@ -135,6 +136,7 @@ export class SearchClient {
     this.helpers.push(helper);
     helper.worker.post(this.hashMessage());
     if (this.evaluation !== null) helper.worker.post({ type: 'evaluation', ...this.evaluation });
+    if (this.params !== null) helper.worker.post({ type: 'params', values: this.params });
     return true;
   }
 
@@ -174,6 +176,7 @@ export class SearchClient {
     this.worker = worker;
     this.send(this.hashMessage());
     if (this.evaluation !== null) this.send({ type: 'evaluation', ...this.evaluation });
+    if (this.params !== null) this.send({ type: 'params', values: this.params });
   }
 
   private died(worker: WorkerHandle, why: string): void {
@@ -303,6 +306,13 @@ export class SearchClient {
     this.evaluation = { useNetwork, network };
     this.send({ type: 'evaluation', useNetwork, network });
     this.toHelpers({ type: 'evaluation', useNetwork, network });
+  }
+
+  /** Tuned search parameters for the next searches (protocol/tune-options.ts); kept across worker restarts. */
+  setParams(values: Record<string, number>): void {
+    this.params = values;
+    this.send({ type: 'params', values });
+    this.toHelpers({ type: 'params', values });
   }
 
   setHash(mb: number): void {

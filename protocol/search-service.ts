@@ -7,6 +7,7 @@ import { Position, parseFen } from '../engine/index';
 import { Searcher } from '../engine/search';
 import { SIGNAL_COUNT, SIGNAL_STOP, type CurrMoveInfo } from '../engine/limits';
 import { decodeNetwork, NnueEvaluator } from '../engine/nnue';
+import { setTunable } from '../engine/search-params';
 import { embeddedNetwork, USE_NNUE_DEFAULT } from '../engine/network';
 import { DEFAULT_HASH_MB } from '../engine/tt';
 import type { FromWorker, PositionSpec, ToWorker } from './worker-messages';
@@ -113,6 +114,13 @@ export class SearchService {
           this.searcher?.setNetwork(this.network);
         } catch (err) {
           post({ type: 'warning', message: `could not load the network (${describe(err)}); evaluation unchanged` });
+        }
+        break;
+      case 'params':
+        try {
+          for (const [name, value] of Object.entries(msg.values)) setTunable(name, value);
+        } catch (err) {
+          post({ type: 'warning', message: `could not set the search parameters (${describe(err)})` });
         }
         break;
       case 'ping':

@@ -37,6 +37,7 @@ import { EMBEDDED_NETWORK, clip, defaultOptions, optionSpecs, setOption, type Op
 import { commandWord, parseLine, type Command, type GoCommand, type PositionText } from './parser';
 import { SearchClient } from './search-client';
 import type { LineOutput, SessionHost } from './session-host';
+import { setTunableOption, withTunableOptions } from './tune-options';
 import { setupPosition, type BuiltPosition } from './setup';
 import { ucciScore } from '../engine/wire';
 import { UCCI } from './ucci';
@@ -215,7 +216,7 @@ export class Session {
       case 'handshake':
         this.dialect = c.dialect === 'ucci' ? UCCI : this.uciDialect();
         this.cyclone = false;
-        for (const line of this.dialect.handshake(optionSpecs(this.host.worker.cores))) this.out.line(line);
+        for (const line of withTunableOptions(this.dialect.handshake(optionSpecs(this.host.worker.cores)), this.dialect.name)) this.out.line(line);
         return;
       case 'ucicyclone':
         this.dialect = this.uciDialect();
@@ -307,6 +308,12 @@ export class Session {
   }
 
   private setoption(name: string, value: string): void {
+    const tuned = setTunableOption(name, value);
+    if (tuned !== null) {
+      for (const w of tuned.warnings) this.note(w);
+      this.client.setParams(tuned.values);
+      return;
+    }
     const r = setOption(this.options, name, value, this.dialect.name, this.host.worker.cores);
     for (const w of r.warnings) this.note(w);
     if (r.spec === undefined) {

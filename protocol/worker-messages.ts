@@ -27,6 +27,8 @@ export type ToWorker =
   | { type: 'clear'; historyOnly?: boolean }
   /** Evaluate with the network (bytes of a network file already checked, or null for the built-in one), or with the hand-written evaluation. */
   | { type: 'evaluation'; useNetwork: boolean; network: Uint8Array | null }
+  /** Tuned search parameters, every one, in option units by name (protocol/tune-options.ts). */
+  | { type: 'params'; values: Record<string, number> }
   | { type: 'ping'; id: number }
   | { type: 'probe'; id: number; position: PositionSpec }
   | {

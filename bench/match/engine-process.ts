@@ -11,6 +11,8 @@ export interface EngineConfig {
   cmd: string;
   args: string[];
   cwd?: string;
+  /** Variables added to the runner's environment for the engine (chuhan spsa: CHUHAN_TUNE=1). */
+  env?: Record<string, string>;
   proto: Proto;
   /** Options set after the handshake, in order. */
   options: Array<[string, string]>;
@@ -56,6 +58,8 @@ export class EngineProcess {
   private buffer = '';
   private lineHandler: ((line: string, at: number) => void) | null = null;
   private exitHandler: ((detail: string) => void) | null = null;
+  /** Ends the wait of a pending go() or handshake at once when the runner kills the process. */
+  private cancelWait: (() => void) | null = null;
   private stderrTail = '';
   private exited = true;
   private exitDetail = '';
@@ -105,6 +109,7 @@ export class EngineProcess {
     this.announced.clear();
     const child = spawn(this.config.cmd, this.config.args, {
       cwd: this.config.cwd,
+      env: this.config.env === undefined ? process.env : { ...process.env, ...this.config.env },
       stdio: ['pipe', 'pipe', 'pipe'],
       // Its own process group: a Ctrl-C meant for the runner does not kill the engines mid-game
       // (the runner ends them itself); an engine left behind still sees its stdin close.
@@ -202,8 +207,10 @@ export class EngineProcess {
         clearTimeout(hangTimer);
         this.lineHandler = null;
         this.exitHandler = null;
+        this.cancelWait = null;
         resolve(o);
       };
+      this.cancelWait = () => finish({ kind: 'crash', elapsed: performance.now() - t0Ref.t0, detail: 'killed by the runner' });
       this.lineHandler = (line, at) => {
         const info = parseInfo(line);
         if (info) {
@@ -231,6 +238,7 @@ export class EngineProcess {
         hangTimer = setTimeout(() => {
           this.crashes++;
           const elapsed = performance.now() - t0Ref.t0;
+          this.cancelWait = null;
           this.kill();
           finish({ kind: 'hang', elapsed });
         }, this.timeouts.stopGrace);
@@ -252,9 +260,11 @@ export class EngineProcess {
     this.kill();
   }
 
-  /** Kills the process (if running). */
+  /** Kills the process (if running); a go() or handshake waiting on it ends at once. */
   kill(): void {
     const child = this.child;
+    const cancel = this.cancelWait;
+    this.cancelWait = null;
     if (child && !this.exited) {
       this.exited = true;
       this.exitDetail = 'killed by the runner';
@@ -262,6 +272,7 @@ export class EngineProcess {
       this.lineHandler = null;
       child.kill('SIGKILL');
     }
+    cancel?.();
   }
 
   send(line: string): void {
@@ -298,6 +309,7 @@ export class EngineProcess {
       const timer = setTimeout(() => {
         this.lineHandler = null;
         this.exitHandler = null;
+        this.cancelWait = null;
         this.kill();
         reject(new EngineStartError(`${this.config.name}: no ${what} within ${timeout} ms`));
       }, timeout);
@@ -306,12 +318,18 @@ export class EngineProcess {
           clearTimeout(timer);
           this.lineHandler = null;
           this.exitHandler = null;
+          this.cancelWait = null;
           resolve();
         }
       };
       this.exitHandler = (detail) => {
         clearTimeout(timer);
+        this.cancelWait = null;
         reject(new EngineStartError(`${this.config.name}: ${this.describeExit(detail)} before ${what}`));
+      };
+      this.cancelWait = () => {
+        clearTimeout(timer);
+        reject(new EngineStartError(`${this.config.name}: killed by the runner before ${what}`));
       };
     });
   }

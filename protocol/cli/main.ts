@@ -8,6 +8,7 @@
 //   chuhan openings . an opening suite from played games (see bench/match/build-openings.ts)
 //   chuhan datagen .. self-play training data for the network (see bench/nnue/datagen.ts)
 //   chuhan train ...  fits a network to that data (see bench/nnue/train.ts)
+//   chuhan spsa ...   tunes the search parameters by SPSA (see bench/tune/spsa-cli.ts)
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { version } from '../../package.json';
 import { runPerftCli } from '../../bench/perft';
@@ -15,6 +16,7 @@ import { BENCH_DEFAULT_DEPTH, BENCH_DEFAULT_HASH, BenchRun } from '../../bench/b
 import { onInterrupt, yieldToSignals } from '../../bench/interrupt';
 import { runJudgeCli } from './judge';
 import { runMatchCli } from '../../bench/match/cli';
+import { runSpsaCli } from '../../bench/tune/spsa-cli';
 import { runBuildOpenings } from '../../bench/match/build-openings';
 import { runDatagen, runDatagenWorker, type DatagenOptions, type EvalKind } from '../../bench/nnue/datagen';
 import { runDataMerge } from '../../bench/nnue/data-merge';
@@ -386,6 +388,18 @@ function buildProgram(): Command {
     .exitOverride()
     .action(async (_args: string[], _opts: unknown, cmd: Command) => {
       process.exitCode = await runMatchCli(cmd.args, writeLine);
+    });
+
+  program
+    .command('spsa')
+    .description('SPSA tuning of the search parameters (spsa --help)')
+    .helpOption(false)
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .argument('[args...]', 'spsa options')
+    .exitOverride()
+    .action(async (_args: string[], _opts: unknown, cmd: Command) => {
+      process.exitCode = await runSpsaCli(cmd.args, writeLine);
     });
 
   program

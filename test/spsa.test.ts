@@ -1,0 +1,399 @@
+// The SPSA tuner (bench/tune/spsa*.ts): fishtest's gains, convergence on a synthetic objective
+// with a known optimum, clamping, the state file and an interrupted run resumed to the same
+// trajectory, then `chuhan spsa` with the real executable (a few pairs at very few nodes, and
+// Ctrl-C), and the tunable parameters set by setoption changing the search.
+import { spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Rng } from '../engine/rng';
+import {
+  apply,
+  gains,
+  loadState,
+  newState,
+  pasteBlock,
+  saveState,
+  schedule,
+  setoptionLines,
+  type PairOutcome,
+  type PairSpec,
+  type SpsaConfig,
+  type SpsaParam,
+  type SpsaState,
+} from '../bench/tune/spsa';
+import { SpsaRun, type PairPlayer } from '../bench/tune/spsa-run';
+import { runSpsaCli } from '../bench/tune/spsa-cli';
+import { TUNABLES } from '../engine/search-params';
+import { EngineProcess, ROOT, builtEngine } from './e2e-engine';
+
+const OPENINGS = join(ROOT, 'bench', 'match', 'openings-1k.epd');
+
+function param(name: string, start: number, min: number, max: number, cEnd: number, rEnd = 0.002): SpsaParam {
+  return { name, start, min, max, scale: 1, cEnd, rEnd };
+}
+
+function config(params: SpsaParam[], pairs: number, seed = 1): SpsaConfig {
+  return { pairs, A: 0.1 * pairs, alpha: 0.602, gamma: 0.101, seed, params, games: {} };
+}
+
+/**
+ * Game pairs decided by a known Elo landscape: a parameter vector scores
+ * −ELO_SCALE·Σ((x − optimum) / width)², and each game is a draw with probability 0.3, else won by
+ * the plus engine with the logistic probability of the Elo difference. Seeded; the outcome of a
+ * pair depends only on its values and its iteration number, whatever the order pairs are played.
+ */
+class ModelPlayer implements PairPlayer {
+  aborted = false;
+  /** Called as each pair starts (the resume test aborts from here). */
+  onPlay: (pair: PairSpec) => void = () => {};
+
+  constructor(
+    private readonly optimum: number[],
+    private readonly width: number[],
+    private readonly seed: number,
+    private readonly eloScale = 400,
+  ) {}
+
+  elo(values: number[]): number {
+    return -this.eloScale * values.reduce((s, x, i) => s + ((x - this.optimum[i]) / this.width[i]) ** 2, 0);
+  }
+
+  outcome(pair: PairSpec): PairOutcome {
+    const rng = new Rng((this.seed ^ Math.imul(pair.k, 0x9e3779b1)) >>> 0);
+    const diff = this.elo(pair.plus) - this.elo(pair.minus);
+    const win = 1 / (1 + Math.pow(10, -diff / 400));
+    const scores = [0, 1].map(() => {
+      if (rng.next() < 0.3) return 0.5;
+      return rng.next() < win ? 1 : 0;
+    });
+    return { scores };
+  }
+
+  async play(_slot: number, pair: PairSpec): Promise<PairOutcome> {
+    this.onPlay(pair);
+    // Finish in the next macrotask: pairs in different slots interleave, in a fixed order.
+    await new Promise((resolve) => setImmediate(resolve));
+    return this.outcome(pair);
+  }
+
+  abort(): void {
+    this.aborted = true;
+  }
+
+  async close(): Promise<void> {}
+}
+
+/** Runs to the end (or to an abort), recording theta after every applied pair. */
+async function runModel(state: SpsaState, player: ModelPlayer, concurrency: number, trajectory: number[][], file?: string, openings = 100): Promise<SpsaRun> {
+  const run = new SpsaRun(state, player, openings, {
+    onPair: (s) => {
+      trajectory.push(s.theta.slice());
+      if (file !== undefined) saveState(file, s);
+    },
+  });
+  await run.run(concurrency);
+  if (file !== undefined) saveState(file, state);
+  return run;
+}
+
+const distance = (theta: number[], optimum: number[], width: number[]): number =>
+  Math.sqrt(theta.reduce((s, x, i) => s + ((x - optimum[i]) / width[i]) ** 2, 0));
+
+describe('SPSA gains (fishtest parameterisation)', () => {
+  it('c_k falls from c_end·N^gamma to c_end, a_k from a to a_end = r_end·c_end², at iteration N', () => {
+    const cfg = config([param('X', 100, 0, 200, 8, 0.002)], 5000);
+    const first = gains(cfg, 0, 1);
+    const last = gains(cfg, 0, 5000);
+    expect(last.ck).toBeCloseTo(8, 10);
+    expect(last.ak).toBeCloseTo(0.002 * 64, 10);
+    expect(first.ck).toBeCloseTo(8 * Math.pow(5000, 0.101), 10);
+    // a = a_end·(A + N)^alpha, a_1 = a / (A + 1)^alpha with A = 500.
+    expect(first.ak).toBeCloseTo(0.128 * Math.pow(5500 / 501, 0.602), 10);
+  });
+
+  it('one update is theta + R_k·c_k·result·flip', () => {
+    const state = newState(config([param('X', 100, 0, 200, 8), param('Y', 50, 0, 100, 4)], 1000));
+    const pair = schedule(state, 10);
+    apply(state, pair, { scores: [1, 1] });
+    for (let i = 0; i < 2; i++) {
+      const { ck, ak } = gains(state.config, i, 1);
+      expect(state.theta[i]).toBeCloseTo(state.config.params[i].start + (ak / (ck * ck)) * ck * 2 * pair.flips[i], 12);
+    }
+    expect(state.iteration).toBe(1);
+    expect([state.wins, state.draws, state.losses, state.games]).toEqual([2, 0, 0, 2]);
+    expect(state.pentanomial).toEqual([0, 0, 0, 0, 1]);
+  });
+
+  it('the engines get integers around theta ± c_k: apart by about 2·c_k, even when c_k is below 1', () => {
+    const state = newState(config([param('D', 5, 1, 10, 0.2)], 100));
+    for (let i = 0; i < 100; i++) {
+      const pair = schedule(state, 10);
+      expect(Number.isInteger(pair.plus[0]) && Number.isInteger(pair.minus[0])).toBe(true);
+      const gap = (pair.plus[0] - pair.minus[0]) * pair.flips[0];
+      // 2·c_k is 0.32-0.4 here: the gap is 0 or 1, never the wrong way.
+      expect(gap === 0 || gap === 1).toBe(true);
+      apply(state, pair, { scores: [0.5, 0.5] });
+    }
+  });
+});
+
+describe('SPSA on a synthetic objective with a known optimum', () => {
+  // r_end 0.01 (fishtest's 0.002 is made for the few Elo of real parameters and 100,000 games).
+  const optimum = [130, 20, 6];
+  const width = [100, 40, 4];
+  const params = [param('MARGIN', 70, 0, 300, 10, 0.01), param('BONUS', 50, 0, 100, 4, 0.01), param('DEPTH', 3, 1, 12, 0.5, 0.01)];
+
+  for (const concurrency of [1, 2]) {
+    it(`moves theta toward the optimum (concurrency ${concurrency}, three seeds)`, async () => {
+      for (const seed of [1, 2, 3]) {
+        const state = newState(config(params, 3000, seed));
+        const player = new ModelPlayer(optimum, width, seed * 7919);
+        const start = distance(state.theta, optimum, width);
+        await runModel(state, player, concurrency, []);
+        expect(state.iteration).toBe(3000);
+        expect(state.inFlight).toEqual([]);
+        // From 1.22 (in widths) to about 0.05-0.14 with these seeds.
+        expect(distance(state.theta, optimum, width)).toBeLessThan(start * 0.2);
+        expect(Math.abs(state.theta[0] - optimum[0])).toBeLessThan(10);
+        expect(Math.abs(state.theta[1] - optimum[1])).toBeLessThan(8);
+        expect(Math.abs(state.theta[2] - optimum[2])).toBeLessThan(1);
+      }
+    });
+  }
+
+  it('clamps theta and the engines\' values to [min, max]: an optimum beyond max pins theta at max', async () => {
+    const capped = [param('MARGIN', 70, 0, 100, 10, 0.01), param('BONUS', 50, 30, 100, 4, 0.01), param('DEPTH', 3, 1, 12, 0.5, 0.01)];
+    const state = newState(config(capped, 2000, 5));
+    const player = new ModelPlayer(optimum, width, 11);
+    const seen: PairSpec[] = [];
+    player.onPlay = (pair) => seen.push(pair);
+    const trajectory: number[][] = [];
+    await runModel(state, player, 1, trajectory);
+    for (const theta of trajectory) theta.forEach((x, i) => expect(x >= capped[i].min && x <= capped[i].max).toBe(true));
+    for (const pair of seen) {
+      for (let i = 0; i < 3; i++) {
+        for (const v of [pair.plus[i], pair.minus[i]]) expect(v >= capped[i].min && v <= capped[i].max).toBe(true);
+      }
+    }
+    // Pushed against the bounds: theta reaches them exactly and stays near them.
+    expect(trajectory.some((t) => t[0] === 100)).toBe(true);
+    expect(trajectory.some((t) => t[1] === 30)).toBe(true);
+    expect(state.theta[0]).toBeGreaterThan(95);
+    expect(state.theta[1]).toBeLessThan(33);
+  });
+});
+
+describe('SPSA state: save, load, resume', () => {
+  const optimum = [130, 20, 6];
+  const width = [100, 40, 4];
+  const params = [param('MARGIN', 70, 0, 300, 10), param('BONUS', 50, 0, 100, 4), param('DEPTH', 3, 1, 12, 0.5)];
+  let dir = '';
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'chuhan-spsa-'));
+  });
+
+  for (const concurrency of [1, 2]) {
+    it(`an interrupted run resumed gives the uninterrupted trajectory (concurrency ${concurrency})`, async () => {
+      const whole: number[][] = [];
+      const straight = newState(config(params, 400, 9));
+      await runModel(straight, new ModelPlayer(optimum, width, 3), concurrency, whole);
+
+      // The same run, aborted while pair 150 is being played (pairs in flight dropped), then
+      // resumed from its state file, twice over.
+      const file = join(dir, `resume-${concurrency}.json`);
+      const parts: number[][] = [];
+      let state = newState(config(params, 400, 9));
+      for (const stopAt of [150, 290, Infinity]) {
+        const player = new ModelPlayer(optimum, width, 3);
+        let run: SpsaRun | null = null;
+        player.onPlay = (pair) => {
+          if (pair.k === stopAt) run?.abort();
+        };
+        run = new SpsaRun(state, player, 100, {
+          onPair: (s) => {
+            parts.push(s.theta.slice());
+            saveState(file, s);
+          },
+        });
+        await run.run(concurrency);
+        saveState(file, state);
+        if (stopAt !== Infinity) {
+          expect(run.wasAborted).toBe(true);
+          expect(state.inFlight.length).toBeGreaterThan(0);
+        }
+        state = loadState(file);
+      }
+      expect(parts).toEqual(whole);
+      expect(state.theta).toEqual(straight.theta);
+      expect(state.rng).toBe(straight.rng);
+      expect([state.games, state.wins, state.draws, state.losses]).toEqual([straight.games, straight.wins, straight.draws, straight.losses]);
+      expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    });
+  }
+
+  it('refuses a file that is no state, naming the problem', () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '{"version": 1, "config": {"params": []}}');
+    expect(() => loadState(bad)).toThrow(/no parameters/);
+    writeFileSync(bad, 'not json');
+    expect(() => loadState(bad)).toThrow(/not a state file/);
+    const s = newState(config(params, 10));
+    schedule(s, 10);
+    s.inFlight = [];
+    saveState(bad, s);
+    expect(() => loadState(bad)).toThrow(/do not add up/);
+    expect(() => loadState(join(dir, 'none.json'))).toThrow(/does not exist/);
+  });
+
+  it('prints the values for engine/search-params.ts and as setoption lines, scaled ones as fractions', () => {
+    const lmr = TUNABLES.find((t) => t.name === 'LMR_BASE')!;
+    const s = newState(config([param('RFP_MARGIN', 85, 30, 200, 8), { ...param('LMR_BASE', 75, 0, 200, 8), scale: lmr.scale }], 10));
+    s.theta = [91.4, 81.6];
+    expect(pasteBlock(s)).toEqual(['export let RFP_MARGIN = 91;', 'export let LMR_BASE = 0.82;']);
+    expect(setoptionLines(s)).toEqual(['setoption name RFP_MARGIN value 91', 'setoption name LMR_BASE value 82']);
+  });
+});
+
+describe('chuhan spsa with the real executable', () => {
+  let exe = '';
+  let dir = '';
+  beforeAll(() => {
+    exe = builtEngine();
+    dir = mkdtempSync(join(tmpdir(), 'chuhan-spsa-e2e-'));
+  });
+
+  it('plays a few pairs at very few nodes, writes state and log, prints the values; --resume and --print', async () => {
+    const state = join(dir, 'run.json');
+    const args = ['--engine', exe, '--state', state, '--pairs', '3', '--nodes', '200', '--concurrency', '1', '--params', 'RFP_MARGIN,LMR_BASE,NULL_R', '--openings', OPENINGS, '--hash', '4'];
+    const out: string[] = [];
+    let err = '';
+    const code = await runSpsaCli(args, (l) => out.push(l), (t) => (err += t));
+    expect(code, err).toBe(0);
+    const s = loadState(state);
+    expect(s.iteration).toBe(3);
+    expect(s.games).toBe(6);
+    expect(s.wins + s.draws + s.losses).toBe(6);
+    expect(s.config.params.map((p) => p.name)).toEqual(['RFP_MARGIN', 'LMR_BASE', 'NULL_R']);
+    const csv = readFileSync(join(dir, 'run.csv'), 'utf8').trim().split('\n');
+    expect(csv[0]).toBe('iteration,pair,result,RFP_MARGIN,LMR_BASE,NULL_R');
+    expect(csv.slice(1).map((l) => Number(l.split(',')[0]))).toEqual([1, 2, 3]);
+    expect(err).toMatch(/spsa: \[3\/3\]/);
+    expect(out).toContain(`export let LMR_BASE = ${pasteBlock(s)[1].split(' = ')[1].replace(';', '')};`);
+    expect(out.filter((l) => l.startsWith('setoption name '))).toHaveLength(3);
+
+    // A second start without --resume or --force refuses; --resume of a finished run only reports.
+    expect(await runSpsaCli(args, () => {}, () => {})).toBe(2);
+    let err2 = '';
+    expect(await runSpsaCli(['--state', state, '--resume', '--nodes', '500'], () => {}, (t) => (err2 += t))).toBe(2);
+    expect(err2).toMatch(/drop --nodes/);
+    const printed: string[] = [];
+    expect(await runSpsaCli(['--state', state, '--print'], (l) => printed.push(l), () => {})).toBe(0);
+    expect(printed).toContain('setoption name NULL_R value ' + String(Math.round(s.theta[2])));
+  });
+
+  it('Ctrl-C: exits at once, leaves no engine behind, and the run resumes to its end', async () => {
+    // A copy under a unique path, so that its processes can be found.
+    const engine = join(dir, 'chuhan-ctrlc');
+    copyFileSync(exe, engine);
+    execFileSync('chmod', ['755', engine]);
+    const state = join(dir, 'ctrlc.json');
+    const cli = spawn(exe, ['spsa', '--engine', engine, '--state', state, '--pairs', '4', '--nodes', '500', '--concurrency', '1', '--openings', OPENINGS, '--hash', '4', '--params', 'RFP_MARGIN'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    let stdout = '';
+    cli.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    cli.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    const exited = new Promise<number | null>((resolve) => cli.on('exit', (code) => resolve(code)));
+    // Wait for the first pair, then interrupt with pairs in flight.
+    const deadline = Date.now() + 60_000;
+    while (!/spsa: \[1\/4\]/.test(stderr) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(stderr).toMatch(/spsa: \[1\/4\]/);
+    const sent = Date.now();
+    cli.kill('SIGINT');
+    const code = await exited;
+    expect(code, stderr).toBe(130);
+    expect(Date.now() - sent).toBeLessThan(5000);
+    expect(stdout).toMatch(/stopped: interrupted/);
+    const left = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').filter((l) => l.startsWith(engine));
+    expect(left).toEqual([]);
+    const s = loadState(state);
+    expect(s.iteration).toBeGreaterThanOrEqual(1);
+    expect(s.iteration).toBeLessThan(4);
+    expect(s.iteration + s.inFlight.length).toBe(s.next - 1);
+    expect(existsSync(`${state}.tmp`)).toBe(false);
+
+    let err = '';
+    expect(await runSpsaCli(['--state', state, '--resume'], () => {}, (t) => (err += t))).toBe(0);
+    expect(err).toMatch(new RegExp(`resuming at pair ${s.iteration + 1}`));
+    const done = loadState(state);
+    expect([done.iteration, done.games, done.inFlight.length]).toEqual([4, 8, 0]);
+    const csv = readFileSync(join(dir, 'ctrlc.csv'), 'utf8').trim().split('\n');
+    expect(csv.slice(1).map((l) => Number(l.split(',')[0]))).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe('tunable parameters set by setoption change the search', () => {
+  let exe = '';
+  beforeAll(() => {
+    exe = builtEngine();
+  });
+
+  /** Node count of a fixed-depth search from a fresh table and history. */
+  async function nodes(e: EngineProcess, depth: number): Promise<number> {
+    e.send('ucinewgame', 'position startpos moves h2e2 h9g7 h0g2', `go depth ${depth}`);
+    const lines: string[] = [];
+    for (;;) {
+      const r = await e.expect(() => true, 60_000);
+      if (r.line.startsWith('bestmove')) break;
+      lines.push(r.line);
+    }
+    const last = lines.filter((l) => new RegExp(`^info depth ${depth} `).test(l)).pop();
+    expect(last).toBeDefined();
+    return Number(/ nodes (\d+)/.exec(last!)![1]);
+  }
+
+  it('with CHUHAN_TUNE=1: announced, and RFP_MARGIN and LMR_BASE change the node count, which returns when set back', async () => {
+    const e = new EngineProcess('/usr/bin/env', ['CHUHAN_TUNE=1', exe]);
+    try {
+      e.send('uci');
+      await e.expect((l) => l === 'uciok');
+      const handshake = e.received.map((r) => r.line);
+      expect(handshake).toContain('option name RFP_MARGIN type spin default 85 min 30 max 200');
+      expect(handshake).toContain('option name LMR_BASE type spin default 75 min 0 max 200');
+      const base = await nodes(e, 9);
+      e.send('setoption name RFP_MARGIN value 40');
+      const lower = await nodes(e, 9);
+      expect(lower).not.toBe(base);
+      e.send('setoption name RFP_MARGIN value 85');
+      expect(await nodes(e, 9)).toBe(base);
+      e.send('setoption name LMR_BASE value 150');
+      const moreReduced = await nodes(e, 9);
+      expect(moreReduced).not.toBe(base);
+      e.send('setoption name LMR_BASE value 75');
+      expect(await nodes(e, 9)).toBe(base);
+      e.send('setoption name RFP_MARGIN value 999');
+      await e.expect((l) => l === 'info string option RFP_MARGIN value 999 is out of range 30..200; using 200');
+    } finally {
+      await e.quit();
+      e.kill();
+    }
+  });
+
+  it('without it: the handshake is as always and the names are unknown options', async () => {
+    const e = new EngineProcess(exe);
+    try {
+      e.send('uci');
+      await e.expect((l) => l === 'uciok');
+      expect(e.received.some((r) => r.line.includes('RFP_MARGIN'))).toBe(false);
+      e.send('setoption name RFP_MARGIN value 40');
+      await e.expect((l) => l === 'info string No such option: RFP_MARGIN');
+    } finally {
+      await e.quit();
+      e.kill();
+    }
+  });
+});
