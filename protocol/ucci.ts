@@ -1,23 +1,39 @@
 // UCCI output (ElephantEye's dialect, as XQWizard, the UCCI league emulator, gmchess and UCI2WB -x
-// read it): plain integer scores with mates as ±(10000 − plies), `pv` last on the line, `id version`,
-// `nobestmove`, `bye`, and `bestmove … draw|resign`.
-import type { Score } from '../engine/limits';
+// read it): plain integer scores with mates as ±(10000 − plies) and results decided by a repetition
+// rule as ±(9900 − plies), `pv` last on the line, `id version`, `nobestmove`, `bye`, and
+// `bestmove … draw|resign`.
+import { rulePlies, type Score } from '../engine/limits';
 import { ENGINE_AUTHOR, ENGINE_NAME, ENGINE_VERSION, MAX_PV_PRINTED, type Dialect } from './dialect';
 import type { OptionSpec } from './options';
 import { moveToIccs } from '../engine/index';
 
 /** ElephantEye's mate value: a mate in p plies scores 10000 − p. */
 export const UCCI_MATE = 10000;
+/**
+ * ElephantEye's value of a result decided by a repetition rule (its BAN_VALUE): a win by the
+ * opponent's perpetual check or chase p plies away scores 9900 − p, a loss by one's own −(9900 − p),
+ * below every mate and, for p < 100, beyond ±9800, where ElephantEye and the GUIs built on it take
+ * a game as decided.
+ */
+export const UCCI_RULE = 9900;
+/** Evaluations are reported within ±9000, below every decided result. */
+export const UCCI_MAX_EVAL = 9000;
 
 /** See Dialect.infoIntervalMs: at most one search `info` line per this many ms. */
 export const UCCI_INFO_INTERVAL_MS = 100;
 
+/** The score as UCCI writes it: mates ±(10000 − plies), rule results ±(9900 − plies), else centipawns within ±9000. */
 export function ucciScore(score: Score): number {
   if (score.mate !== undefined) {
     const plies = score.mate > 0 ? 2 * score.mate - 1 : -2 * score.mate;
     return score.mate > 0 ? UCCI_MATE - plies : -(UCCI_MATE - plies);
   }
-  return Math.round(score.cp ?? 0);
+  const rule = rulePlies(score);
+  if (rule !== null) {
+    const v = UCCI_RULE - Math.min(Math.abs(rule), 99);
+    return rule > 0 ? v : -v;
+  }
+  return Math.max(-UCCI_MAX_EVAL, Math.min(UCCI_MAX_EVAL, Math.round(score.cp ?? 0)));
 }
 
 /**

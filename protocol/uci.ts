@@ -1,13 +1,21 @@
 // UCI output as Pikafish speaks it for xiangqi: ICCS moves with ranks 0–9, `score cp N` and
-// `score mate M` (in moves, negative when being mated), `multipv`, `bestmove (none)`, no draw or
-// resign channel, and a silent `quit`.
-import type { Score } from '../engine/limits';
+// `score mate M` (in moves, negative when being mated; results decided by a repetition rule too),
+// `multipv`, `bestmove (none)`, no draw or resign channel, and a silent `quit`.
+import { rulePlies, type Score } from '../engine/limits';
 import { moveToIccs } from '../engine/index';
 import { ENGINE_AUTHOR, ENGINE_NAME, ENGINE_VERSION, MAX_PV_PRINTED, fromRanks10, toRanks10, type Dialect } from './dialect';
 import type { OptionSpec } from './options';
 
+/**
+ * The score as UCI writes it: `cp N`, or `mate M` in moves (negative: being mated). A result
+ * decided by a repetition rule p plies away is a mate in ⌈p/2⌉ moves too, as Pikafish reports it
+ * (its rule judge returns a mate score).
+ */
 export function uciScore(score: Score): string {
-  return score.mate !== undefined ? `mate ${score.mate}` : `cp ${Math.round(score.cp ?? 0)}`;
+  if (score.mate !== undefined) return `mate ${score.mate}`;
+  const rule = rulePlies(score);
+  if (rule !== null) return `mate ${rule > 0 ? Math.ceil(rule / 2) : -Math.ceil(-rule / 2)}`;
+  return `cp ${Math.round(score.cp ?? 0)}`;
 }
 
 function optionLine(spec: OptionSpec): string | null {
