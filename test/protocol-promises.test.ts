@@ -144,6 +144,29 @@ describe('README promises: a result decided by a repetition rule is a decided sc
   }
 });
 
+describe('README promises: no self-inflicted perpetual check, with one thread or two', () => {
+  // As test/search-rules.test.ts: Black has checked from h1/h0 and h1h0 would repeat the checks
+  // (Black's perpetual check, a loss); nothing else is lost. The game's moves come over the
+  // protocol, so the repetition must be seen across the game history, by every thread.
+  const FEN = '4k4/R8/9/9/9/9/9/9/3K3r1/9 w - - 0 1';
+  for (const threads of [1, 2]) {
+    it(`Threads ${threads}: Black does not play the repeating check h1h0`, async () => {
+      const e = await startChuhan(exe, 'uci');
+      try {
+        e.send(`setoption name Threads value ${threads}`);
+        for (const go of ['go depth 10', 'go movetime 300']) {
+          e.send(`position fen ${FEN} moves d1d0 h1h0 d0d1 h0h1 d1d0`, go);
+          const best = legalBest((await e.expect(/^bestmove/)).line, position(FEN, ['d1d0', 'h1h0', 'd0d1', 'h0h1', 'd1d0']));
+          expect(best, go).not.toBe('h1h0');
+        }
+      } finally {
+        await e.quit();
+        e.kill();
+      }
+    });
+  }
+});
+
 describe('README promises, the first line and the PV length', () => {
   for (const dialect of ['ucci', 'uci'] as const) {
     it(`${dialect}: an unknown first line does not end the session`, async () => {
