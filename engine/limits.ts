@@ -1,6 +1,8 @@
 // What the protocol hands to the search, and what the search reports back.
 // Times are in milliseconds whatever the protocol's units were.
 
+import { RULE_BOUND, RULE_WIN } from './search-params';
+
 export interface SearchLimits {
   /** Fixed depth in plies. */
   depth?: number;
@@ -37,10 +39,27 @@ export interface SearchLimits {
   noiseSeed?: number;
 }
 
-/** A score: centipawns from the side to move's view, or mate in N moves (negative: being mated). */
+/**
+ * A score: centipawns from the side to move's view, or mate in N moves (negative: being mated).
+ * A result decided by a repetition rule (the opponent forced into a perpetual check or chase, or
+ * this side) is a `cp` beyond ±RULE_BOUND, RULE_WIN less the plies to it: `rulePlies` reads it,
+ * and the protocol reports it in the mate range (ucci.ts, uci.ts).
+ */
 export interface Score {
   cp?: number;
   mate?: number;
+}
+
+/**
+ * Plies to a result decided by a repetition rule, positive when the side to move wins by it,
+ * negative when it loses by it; null when the score is no such result.
+ */
+export function rulePlies(score: Score): number | null {
+  const cp = score.cp;
+  if (score.mate !== undefined || cp === undefined) return null;
+  const a = Math.abs(cp);
+  if (a <= RULE_BOUND || a > RULE_WIN) return null;
+  return cp > 0 ? RULE_WIN - cp : -(RULE_WIN + cp);
 }
 
 export interface SearchInfo {

@@ -1,7 +1,8 @@
 // Repetition inside the search tree. A position that occurred before (the game's moves before
 // the root included) with the same side to move is scored at its first recurrence by the
-// Asian rules in rules.ts: the side that checked (or, failing that, chased) with every move
-// of the cycle loses; otherwise it is a draw. Rule wins are scored below the mate range, so
+// Asian rules in rules.ts, judged over every move since the position's first occurrence (the
+// game's earlier occurrences included): the side that checked (or, failing that, chased) with
+// every move loses; otherwise it is a draw. Rule wins are scored below the mate range, so
 // they never pose as a forced mate, and nearer ones are preferred.
 
 import { Position } from './position';

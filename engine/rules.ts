@@ -4,10 +4,14 @@
 // which calls `repetitionVerdict` at every node.
 //
 // Decisions (the rule book's text in our words; test/data/repetition-cases.json the adjudicated cases):
-//  - A repetition is judged at its FIRST recurrence: the current position (same side to move)
-//    occurred earlier within the reversible plies, and the cycle from the most recent earlier
-//    occurrence to now is judged. Every adjudicated case agrees with this reading (their move
-//    lists end at the second or third occurrence; the cycle is the same either way).
+//  - A repetition is judged over the whole of it: the current position (same side to move)
+//    occurred earlier within the reversible plies, and every move since its FIRST earlier
+//    occurrence there is judged, as the WXF rule book and Fairy-Stockfish rule. The last cycle
+//    alone can mislead: two chariots each chasing a cannon twice in turn show one chariot on one
+//    cannon in the last cycle, while over the whole repetition no piece is chased with every
+//    move (a draw). The search calls the same judge at a position's first recurrence, which
+//    within its own plies is also the first occurrence; where the game before the root already
+//    holds occurrences, it judges from the first of them, as the referee will.
 //  - Only plies since the last capture can form a cycle (pos.halfmove bounds the scan); a null
 //    move of the search ends the scan: a cycle through a pass is no repetition.
 //  - Perpetual check: every move of one side in the cycle leaves the other side in check.
@@ -110,15 +114,36 @@ export function findRepetition(pos: Position, sinceRoot = 0): number {
 }
 
 /**
+ * History index of the first occurrence of the current position in the repetition that ends
+ * now: going back from the occurrence at `q` (found by findRepetition), the earliest one among
+ * the same reversible plies (at or after `sinceRoot`, no null move in between). Returns `q` when
+ * there is none earlier.
+ */
+export function firstOccurrence(pos: Position, q: number, sinceRoot = 0): number {
+  let limit = pos.ply - pos.halfmove;
+  if (limit < sinceRoot) limit = sinceRoot;
+  if (limit < 0) limit = 0;
+  const hm = pos.histMove;
+  const klo = pos.histKeyLo;
+  const khi = pos.histKeyHi;
+  let first = q;
+  for (let i = q - 2; i >= limit; i -= 2) {
+    if (hm[i] === 0 || hm[i + 1] === 0) break;
+    if (klo[i] === pos.keyLo && khi[i] === pos.keyHi) first = i;
+  }
+  return first;
+}
+
+/**
  * The repetition verdict for the side to move of `pos`, for the search: 'none' when the
  * position has not occurred before (within the reversible plies, and not before history index
- * `sinceRoot` when given); otherwise the verdict of the cycle (first recurrence). `pos` is only
- * read.
+ * `sinceRoot` when given); otherwise the verdict of the whole repetition, every move since the
+ * first occurrence (firstOccurrence). `pos` is only read.
  */
 export function repetitionVerdict(pos: Position, sinceRoot = 0): Verdict {
   const q = findRepetition(pos, sinceRoot);
   if (q < 0) return 'none';
-  const r = analyseCycle(pos, q);
+  const r = analyseCycle(pos, firstOccurrence(pos, q, sinceRoot));
   return r === CYCLE_DRAW ? 'draw' : r === CYCLE_WIN_CHECK || r === CYCLE_WIN_CHASE ? 'win' : 'loss';
 }
 
@@ -145,14 +170,19 @@ export function countOccurrences(pos: Position): number {
   return n;
 }
 
-/** The result for the side to move of `pos`, its whole history since set-up considered. */
+/**
+ * The result for the side to move of `pos`, its whole history since set-up considered. A
+ * repetition is ruled once the position has occurred `priorOccurrences` times before, and then
+ * over every move since its first occurrence (firstOccurrence; at the referee's third
+ * occurrence, both cycles together).
+ */
 export function judge(pos: Position, options: JudgeOptions = {}): Judgement {
   if (generateLegal(pos, judgeBuf, 0) === 0) {
     return { verdict: 'loss', reason: pos.inCheck() ? 'checkmate' : 'stalemate' };
   }
   const q = findRepetition(pos);
   if (q >= 0 && countOccurrences(pos) >= (options.priorOccurrences ?? 1)) {
-    switch (analyseCycle(pos, q)) {
+    switch (analyseCycle(pos, firstOccurrence(pos, q))) {
       case CYCLE_WIN_CHECK:
         return { verdict: 'win', reason: 'perpetual-check' };
       case CYCLE_LOSS_CHECK:
@@ -408,7 +438,7 @@ function chasesOfMove(col: number, from: number, to: number): number {
   return n;
 }
 
-/** Judges the cycle between history index q and now; returns a CYCLE_* code. */
+/** Judges the moves from history index q to now (one cycle or several); returns a CYCLE_* code. */
 function analyseCycle(pos: Position, q: number): number {
   const p = pos.ply;
   board.set(pos.board);

@@ -16,8 +16,13 @@ export const MAX_PLY = 128;
 export const MATE = 30000;
 /** Scores beyond this are mates. */
 export const MATE_BOUND = MATE - MAX_PLY - 1;
-/** Win or loss by a rule (perpetual check or chase), kept below the mate range. */
+/**
+ * Win or loss by a rule (perpetual check or chase), kept below the mate range: a repetition the
+ * opponent is forced into at ply p scores RULE_WIN - p, one this side is forced into -(RULE_WIN - p).
+ */
 export const RULE_WIN = 20000;
+/** Scores beyond this (and within MATE_BOUND) are rule results. */
+export const RULE_BOUND = RULE_WIN - MAX_PLY - 1;
 export const INFINITE = 32000;
 export const DRAW = 0;
 

@@ -48,6 +48,7 @@ import {
   MATE,
   MATE_BOUND,
   MAX_PLY,
+  RULE_BOUND,
   NULL_EVAL_DIVISOR,
   NULL_EVAL_R_MAX,
   NULL_MIN_UNITS,
@@ -94,7 +95,8 @@ const HELPER_SKIP_PHASE = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5,
 export interface HashProbe {
   move: number;
   depth: number;
-  score: number;
+  /** The stored score as a search reports one (mates in moves; rule results as toScore gives them). */
+  score: Score;
   bound: 'exact' | 'lower' | 'upper';
 }
 
@@ -201,7 +203,7 @@ export class Searcher {
     return {
       move: this.tt.hitMove,
       depth: this.tt.hitDepth,
-      score: this.tt.hitScore,
+      score: toScore(this.tt.hitScore),
       bound: b === BOUND_EXACT ? 'exact' : b === BOUND_LOWER ? 'lower' : 'upper',
     };
   }
@@ -468,7 +470,7 @@ export class Searcher {
       this.checkStack[1] = givesCheck ? 1 : 0;
       const newDepth = depth - 1 + (givesCheck ? 1 : 0);
       // With randomness the move's bonus b is added to its score: the child is searched with the
-      // window moved by b, so bounds stay exact. Mate scores keep no bonus.
+      // window moved by b, so bounds stay exact. Mate and rule scores keep no bonus.
       const b = this.rootNoise > 0 ? this.rootBonus(m) : 0;
       let score: number;
       if (i === this.pvIndex) {
@@ -477,7 +479,7 @@ export class Searcher {
         score = b - this.negamax(newDepth, b - 1 - alpha, b - alpha, 1, false, true);
         if (score > alpha && !this.stopped) score = b - this.negamax(newDepth, b - beta, b - alpha, 1, true, false);
       }
-      if (b !== 0 && (score - b >= MATE_BOUND || score - b <= -MATE_BOUND)) score -= b;
+      if (b !== 0 && (score - b > RULE_BOUND || score - b < -RULE_BOUND)) score -= b;
       pos.unmake();
       if (this.stopped && depth > 1) return best;
       if (i === this.pvIndex || score > alpha) {

@@ -6,7 +6,7 @@
 //   scores  UCCI: a plain integer, a mate in p plies as ±(10000 − p) (ElephantEye); UCI: `cp N`, or
 //           `mate M` in moves, negative when being mated;
 //   info    the `info depth … score … pv …` line of a search report.
-import type { Score, SearchInfo } from './limits';
+import { rulePlies, type Score, type SearchInfo } from './limits';
 
 const ICCS = /^([a-i])(\d)([a-i])(\d)$/i;
 const RANKS_10 = /^([a-i])(10|[1-9])([a-i])(10|[1-9])$/i;
@@ -25,19 +25,40 @@ export function fromRanks10(text: string): string | null {
 
 /** ElephantEye's mate value: a mate in p plies scores 10000 − p. */
 export const UCCI_MATE = 10000;
+/**
+ * ElephantEye's value of a result decided by a repetition rule (its BAN_VALUE): a win by the
+ * opponent's perpetual check or chase p plies away scores 9900 − p, a loss by one's own −(9900 − p),
+ * below every mate and, for p < 100, beyond ±9800, where ElephantEye and the GUIs built on it take
+ * a game as decided.
+ */
+export const UCCI_RULE = 9900;
+/** Evaluations are reported within ±9000, below every decided result. */
+export const UCCI_MAX_EVAL = 9000;
 
-/** A score as UCCI writes it: centipawns, or ±(UCCI_MATE − plies) for a mate. */
+/** The score as UCCI writes it: mates ±(10000 − plies), rule results ±(9900 − plies), else centipawns within ±9000. */
 export function ucciScore(score: Score): number {
   if (score.mate !== undefined) {
     const plies = score.mate > 0 ? 2 * score.mate - 1 : -2 * score.mate;
     return score.mate > 0 ? UCCI_MATE - plies : -(UCCI_MATE - plies);
   }
-  return Math.round(score.cp ?? 0);
+  const rule = rulePlies(score);
+  if (rule !== null) {
+    const v = UCCI_RULE - Math.min(Math.abs(rule), 99);
+    return rule > 0 ? v : -v;
+  }
+  return Math.max(-UCCI_MAX_EVAL, Math.min(UCCI_MAX_EVAL, Math.round(score.cp ?? 0)));
 }
 
-/** A score as UCI writes it after `score`: `cp N` or `mate M`. */
+/**
+ * The score as UCI writes it: `cp N`, or `mate M` in moves (negative: being mated). A result
+ * decided by a repetition rule p plies away is a mate in ⌈p/2⌉ moves too, as Pikafish reports it
+ * (its rule judge returns a mate score).
+ */
 export function uciScore(score: Score): string {
-  return score.mate !== undefined ? `mate ${score.mate}` : `cp ${Math.round(score.cp ?? 0)}`;
+  if (score.mate !== undefined) return `mate ${score.mate}`;
+  const rule = rulePlies(score);
+  if (rule !== null) return `mate ${rule > 0 ? Math.ceil(rule / 2) : -Math.ceil(-rule / 2)}`;
+  return `cp ${Math.round(score.cp ?? 0)}`;
 }
 
 /** The UCCI `info` line of a search report; `pv` is its moves as written. UCCI puts `pv` last. */

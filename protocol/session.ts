@@ -731,7 +731,7 @@ export function formatPophash(pos: Position, entry: HashProbe | null): string {
   if (entry === null) return 'pophash';
   let line = 'pophash';
   if (entry.move !== 0 && isLegalMove(pos, entry.move)) line += ` bestmove ${moveToIccs(entry.move)}`;
-  const v = ucciScore({ cp: entry.score });
+  const v = ucciScore(entry.score);
   if (entry.bound !== 'upper') line += ` lowerbound ${v} depth ${entry.depth}`;
   if (entry.bound !== 'lower') line += ` upperbound ${v} depth ${entry.depth}`;
   return line;

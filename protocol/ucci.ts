@@ -1,6 +1,7 @@
 // UCCI output (ElephantEye's dialect, as XQWizard, the UCCI league emulator, gmchess and UCI2WB -x
-// read it): plain integer scores with mates as ±(10000 − plies), `pv` last on the line, `id version`,
-// `nobestmove`, `bye`, and `bestmove … draw|resign`.
+// read it): plain integer scores with mates as ±(10000 − plies) and results decided by a repetition
+// rule as ±(9900 − plies) (engine/wire.ts), `pv` last on the line, `id version`, `nobestmove`, `bye`,
+// and `bestmove … draw|resign`.
 import { moveToIccs } from '../engine/index';
 import { ucciInfo, ucciScore } from '../engine/wire';
 import { ENGINE_AUTHOR, ENGINE_NAME, ENGINE_VERSION, MAX_PV_PRINTED, type Dialect } from './dialect';

@@ -1,6 +1,6 @@
 // UCI output as Pikafish speaks it for xiangqi: ICCS moves with ranks 0–9, `score cp N` and
-// `score mate M` (in moves, negative when being mated), `multipv`, `bestmove (none)`, no draw or
-// resign channel, and a silent `quit`.
+// `score mate M` (in moves, negative when being mated; results decided by a repetition rule too),
+// `multipv`, `bestmove (none)`, no draw or resign channel, and a silent `quit`.
 import { moveToIccs } from '../engine/index';
 import { fromRanks10, toRanks10, uciInfo } from '../engine/wire';
 import { ENGINE_AUTHOR, ENGINE_NAME, ENGINE_VERSION, MAX_PV_PRINTED, type Dialect } from './dialect';

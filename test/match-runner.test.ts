@@ -6,7 +6,11 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parsePgn, type PgnGame } from '../engine/pgn';
 import { judge } from '../engine/rules';
-import { parseFen } from '../engine/index';
+import { parseFen, parseIccs, RED } from '../engine/index';
+import { countOccurrences, findRepetition } from '../engine/rules';
+import { EngineProcess } from '../bench/match/engine-process';
+import { playGame, type GameSettings } from '../bench/match/game';
+import { position, readData } from './helpers';
 import { runMatchCli } from '../bench/match/cli';
 import { parseOpenings } from '../bench/match/openings';
 import { buildFakeEngine } from './fixtures/build-fake-engine';
@@ -308,6 +312,57 @@ describe('match runner with fake engines', () => {
     expect(errs.join('')).toMatch(/--tc/);
     expect(await runMatchCli(['--engine', 'cmd=x'], () => {}, () => {})).toBe(2);
     expect(await runMatchCli(['--engine', 'cmd=x,proto=xboard', '--engine', 'cmd=y'], () => {}, () => {})).toBe(2);
+  });
+});
+
+describe("the referee rules repetition-cases.json's adjudicated cases", () => {
+  interface RepetitionCase {
+    id: string;
+    fen: string;
+    moves: string[];
+    expected: string;
+    note: string;
+  }
+  const CASES: RepetitionCase[] = JSON.parse(readData('repetition-cases.json'));
+  const strict = (c: RepetitionCase): boolean => ['win', 'loss', 'draw'].includes(c.expected) && !/informative only/i.test(c.note);
+
+  it('each case, played on to its third occurrence as a game opening, ends as the case says', async () => {
+    // The referee rules at the third occurrence: a case that ends at the second has its last
+    // cycle played once more. The game ends before either engine is asked for a move.
+    const engines: [EngineProcess, EngineProcess] = [
+      new EngineProcess({ name: 'A', cmd: process.execPath, args: [fake], proto: 'ucci', options: [] }),
+      new EngineProcess({ name: 'B', cmd: process.execPath, args: [fake], proto: 'ucci', options: [] }),
+    ];
+    const settings: GameSettings = { limit: { kind: 'depth', depth: 1 }, margin: 0, adjudication: {}, maxPlies: 1000, hangTimeout: 5000 };
+    let played = 0;
+    try {
+      for (const c of CASES) {
+        if (c.moves.length === 0) continue;
+        // A few composed cases put pieces where no game can (read leniently by the rules tests);
+        // the runner starts games only from real positions.
+        try {
+          parseFen(c.fen);
+        } catch {
+          continue;
+        }
+        let moves = c.moves;
+        const end = position(c.fen, moves);
+        if (countOccurrences(end) < 2) moves = [...moves, ...moves.slice(findRepetition(end))];
+        const start = position(c.fen);
+        const opening = { fen: c.fen, moves: moves.map((m) => { const code = parseIccs(start, m); start.make(code); return code; }), name: c.id, line: 0 };
+        const out = await playGame(engines, opening, settings);
+        played++;
+        expect(out.moves.length, c.id).toBe(moves.length);
+        expect(['perpetual-check', 'perpetual-chase', 'repetition-draw'], c.id).toContain(out.termination);
+        if (!strict(c)) continue;
+        const redToMove = start.side === RED;
+        const want = c.expected === 'draw' ? '1/2-1/2' : (c.expected === 'win') === redToMove ? '1-0' : '0-1';
+        expect(out.result, c.id).toBe(want);
+      }
+    } finally {
+      for (const e of engines) e.kill();
+    }
+    expect(played).toBeGreaterThanOrEqual(100);
   });
 });
 

@@ -7,6 +7,8 @@ import { defaultOptions, findOption, setOption } from '../protocol/options';
 import { cleanLine, parseGo, parseLine } from '../protocol/parser';
 import { ucciScore, uciScore } from '../engine/wire';
 import { ucciSafeText } from '../protocol/ucci';
+import { rulePlies } from '../engine/limits';
+import { MAX_PLY, RULE_BOUND, RULE_WIN } from '../engine/search-params';
 
 describe('parseLine', () => {
   it('cleans CR, tabs and control characters and matches command words in any case', () => {
@@ -163,6 +165,28 @@ describe('scores', () => {
     expect(ucciScore({ mate: -2 })).toBe(-9996);
     expect(uciScore({ cp: -12 })).toBe('cp -12');
     expect(uciScore({ mate: -2 })).toBe('mate -2');
+  });
+
+  it('rule results (RULE_WIN − plies inside the search) are reported in the mate range', () => {
+    // UCCI: ±(9900 − plies), as ElephantEye; UCI: a mate in ⌈plies/2⌉ moves, as Pikafish.
+    expect(ucciScore({ cp: RULE_WIN - 4 })).toBe(9896);
+    expect(uciScore({ cp: RULE_WIN - 4 })).toBe('mate 2');
+    expect(ucciScore({ cp: RULE_WIN - 5 })).toBe(9895);
+    expect(uciScore({ cp: RULE_WIN - 5 })).toBe('mate 3');
+    expect(ucciScore({ cp: -(RULE_WIN - 6) })).toBe(-9894);
+    expect(uciScore({ cp: -(RULE_WIN - 6) })).toBe('mate -3');
+    // The farthest rule result stays beyond ±9800 and below every mate (the nearest mate in the
+    // farthest reach of the search, MAX_PLY + 1 plies, is 10000 − 129).
+    expect(ucciScore({ cp: RULE_BOUND + 1 })).toBe(9801);
+    expect(ucciScore({ cp: -(RULE_BOUND + 1) })).toBe(-9801);
+    expect(ucciScore({ mate: Math.ceil((MAX_PLY + 1) / 2) })).toBeGreaterThan(9801);
+    // Evaluations stay within ±9000, below every decided result; the band's edge is no rule result.
+    expect(ucciScore({ cp: RULE_BOUND })).toBe(9000);
+    expect(uciScore({ cp: RULE_BOUND })).toBe(`cp ${RULE_BOUND}`);
+    expect(ucciScore({ cp: -12345 })).toBe(-9000);
+    expect(ucciScore({ cp: 8999 })).toBe(8999);
+    expect(rulePlies({ cp: 500 })).toBeNull();
+    expect(rulePlies({ mate: 3 })).toBeNull();
   });
 
   it('UCCI free text never contains draw or resign', () => {

@@ -2,7 +2,7 @@
 // the resign option, searchmoves, go mate N, go nodes, the order of bestmove and readyok after
 // stop, an unknown first line, and PVs cut at 24 moves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { START_FEN } from '../engine/index';
+import { START_FEN, judge } from '../engine/index';
 import { EngineProcess, builtEngine, legalBest, startChuhan } from './e2e-engine';
 import { position } from './helpers';
 
@@ -99,6 +99,72 @@ describe('README promises, UCCI', () => {
       expect(e.received.indexOf(ready)).toBeGreaterThan(e.received.indexOf(best));
     }
   });
+});
+
+/**
+ * Red to move, in check from the chariot on h0, threatens b7b9 mate. Black can only stop it by
+ * checking again and again: Red's king steps between d0 and d1 (the e-file is shut by the flying
+ * general), and the checks repeat. Black's perpetual check loses by rule, so Red wins by it.
+ */
+const FORCED_PERPETUAL = '4k4/R8/1R7/9/9/9/9/9/9/3K3r1 w - - 0 1';
+
+describe('README promises: a result decided by a repetition rule is a decided score', () => {
+  for (const dialect of ['ucci', 'uci'] as const) {
+    it(`${dialect}: the winner by the opponent's forced perpetual check sees a win, the loser a loss`, async () => {
+      const e = await startChuhan(exe, dialect);
+      try {
+        for (const [moves, sign] of [[[], 1], [['d0d1'], -1]] as const) {
+          const from = e.received.length;
+          e.send(`position fen ${FORCED_PERPETUAL}${moves.length ? ` moves ${moves.join(' ')}` : ''}`, 'go depth 10');
+          const best = await e.expect(/^bestmove/);
+          legalBest(best.line, position(FORCED_PERPETUAL, [...moves]));
+          const last = e.received.slice(from, e.cursor).map((r) => r.line).filter((l) => l.startsWith('info depth')).at(-1)!;
+          // The PV is the repetition: played out, the referee's rules end it by Black's perpetual check.
+          const pv = / pv (.*)$/.exec(last)![1].trim().split(/\s+/);
+          const end = position(FORCED_PERPETUAL, [...moves, ...pv]);
+          expect(judge(end), last).toEqual({ verdict: end.side === 0 ? 'win' : 'loss', reason: 'perpetual-check' });
+          if (dialect === 'ucci') {
+            const s = Number(/ score (-?\d+) /.exec(last)![1]);
+            // Inside ±(9000, 10000): beyond any evaluation, below any mate; ElephantEye's 9900 − plies.
+            expect(s * sign, last).toBeGreaterThan(9800);
+            expect(s * sign, last).toBeLessThan(9900);
+            expect(s, last).toBe(sign * (9900 - pv.length));
+          } else {
+            const m = / score mate (-?\d+) /.exec(last);
+            expect(m, last).not.toBeNull();
+            expect(Number(m![1]), last).toBe(sign * Math.ceil(pv.length / 2));
+            expect(Number(m![1]) * sign).toBeGreaterThan(0);
+          }
+        }
+      } finally {
+        await e.quit();
+        e.kill();
+      }
+    });
+  }
+});
+
+describe('README promises: no self-inflicted perpetual check, with one thread or two', () => {
+  // As test/search-rules.test.ts: Black has checked from h1/h0 and h1h0 would repeat the checks
+  // (Black's perpetual check, a loss); nothing else is lost. The game's moves come over the
+  // protocol, so the repetition must be seen across the game history, by every thread.
+  const FEN = '4k4/R8/9/9/9/9/9/9/3K3r1/9 w - - 0 1';
+  for (const threads of [1, 2]) {
+    it(`Threads ${threads}: Black does not play the repeating check h1h0`, async () => {
+      const e = await startChuhan(exe, 'uci');
+      try {
+        e.send(`setoption name Threads value ${threads}`);
+        for (const go of ['go depth 10', 'go movetime 300']) {
+          e.send(`position fen ${FEN} moves d1d0 h1h0 d0d1 h0h1 d1d0`, go);
+          const best = legalBest((await e.expect(/^bestmove/)).line, position(FEN, ['d1d0', 'h1h0', 'd0d1', 'h0h1', 'd1d0']));
+          expect(best, go).not.toBe('h1h0');
+        }
+      } finally {
+        await e.quit();
+        e.kill();
+      }
+    });
+  }
 });
 
 describe('README promises, the first line and the PV length', () => {

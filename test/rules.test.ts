@@ -2,8 +2,8 @@
 // 120-ply limit, and the search entry point repetitionVerdict (same verdicts, pos untouched).
 import { describe, expect, it } from 'vitest';
 import { runJudgeCli } from '../protocol/cli/judge';
-import { START_FEN, computeKey, parseFen, parseIccs } from '../engine/index';
-import { findRepetition, judge, repetitionVerdict } from '../engine/rules';
+import { START_FEN, computeKey, parseFen, parseIccs, toFen } from '../engine/index';
+import { countOccurrences, findRepetition, firstOccurrence, judge, repetitionVerdict } from '../engine/rules';
 import { position, readData } from './helpers';
 import { noRepeatStretch } from '../bench/repetition-bench';
 
@@ -86,6 +86,48 @@ describe('judge reasons on the cases', () => {
     const fen = '5k3/9/2c6/R8/8R/6c2/9/9/9/3K5 w - - 0 1';
     const r = judge(position(fen, ['a6a7', 'c7c6', 'i5i4', 'g4g5', 'a7a6', 'c6c7', 'i4i5', 'g5g4']));
     expect(r).toEqual({ verdict: 'draw', reason: 'repetition-draw' });
+  });
+  // The WXF rule book judges a repetition over all of it, not its last cycle (issue 32). Each
+  // WHOLE case ends at the third occurrence; the same last cycle alone, from the second
+  // occurrence as a fresh start, is ruled the other way.
+  const lastCycleAlone = (id: string): ReturnType<typeof judge> => {
+    const c = CASES.find((x) => x.id === id)!;
+    const pos = position(c.fen, c.moves);
+    const q = findRepetition(pos);
+    const second = position(c.fen, c.moves.slice(0, q));
+    return judge(position(toFen(second), c.moves.slice(q)));
+  };
+  it('two chariots each chasing a cannon twice in turn: a draw over the whole repetition', () => {
+    const c = CASES.find((x) => x.id === 'WHOLE-01')!;
+    const pos = position(c.fen, c.moves);
+    expect(countOccurrences(pos)).toBe(2);
+    expect(findRepetition(pos)).toBe(4);
+    expect(firstOccurrence(pos, 4)).toBe(0);
+    expect(judge(pos)).toEqual({ verdict: 'draw', reason: 'repetition-draw' });
+    expect(judge(pos, { priorOccurrences: 2 })).toEqual({ verdict: 'draw', reason: 'repetition-draw' });
+    // The last cycle alone: chariot i chases the cannon with both moves.
+    expect(lastCycleAlone('WHOLE-01')).toEqual({ verdict: 'loss', reason: 'perpetual-chase' });
+  });
+  it('one chariot chasing, then checking: a draw; its last cycle alone is a perpetual check', () => {
+    expect(reason('WHOLE-03')).toBe('repetition-draw');
+    expect(lastCycleAlone('WHOLE-03')).toEqual({ verdict: 'loss', reason: 'perpetual-check' });
+    expect(reason('WHOLE-04')).toBe('repetition-draw');
+    expect(lastCycleAlone('WHOLE-04')).toEqual({ verdict: 'loss', reason: 'perpetual-chase' });
+    // Chasing, checking, chasing again (the fourth occurrence): still no single rule broken throughout.
+    expect(reason('WHOLE-05')).toBe('repetition-draw');
+    expect(lastCycleAlone('WHOLE-05')).toEqual({ verdict: 'loss', reason: 'perpetual-chase' });
+  });
+  it('the controls: the same piece chased, or checks, in every cycle still lose', () => {
+    expect(reason('WHOLE-02')).toBe('perpetual-chase');
+    expect(reason('WHOLE-06')).toBe('perpetual-check');
+  });
+  it('the search judges from the first occurrence in the game before the root', () => {
+    // After WHOLE-01's first cycle the game holds the position twice; the search, at its own
+    // first recurrence four plies further on, rules the whole repetition as the referee will.
+    const c = CASES.find((x) => x.id === 'WHOLE-01')!;
+    const pos = position(c.fen, c.moves);
+    expect(repetitionVerdict(pos)).toBe('draw');
+    expect(repetitionVerdict(pos, 4)).toBe('loss'); // with the history before index 4 cut off
   });
   it('no moves: nothing to judge', () => expect(judge(parseFen(CASES[0].fen, undefined, { lenient: true }))).toEqual({ verdict: 'none', reason: 'none' }));
 });

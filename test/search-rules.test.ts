@@ -70,6 +70,28 @@ describe('repetition in the search (the adjudicated cases of repetition-cases.js
   }
 });
 
+describe("the search's own perpetual check", () => {
+  // Black's chariot has checked Red's king from d1 to d0 and back; the position after h1h0 has
+  // occurred once. Repeating h1h0 would make Black's checks a perpetual check over the whole
+  // repetition, which loses; with nothing else lost (no mate threat against Black), Black must
+  // play something else. The perpetual-check losses of issue 32 (docs/testing.md) all came from
+  // positions where every other move was mated; this is the other side of that line.
+  const FEN = '4k4/R8/9/9/9/9/9/9/3K3r1/9 w - - 0 1';
+  const HISTORY = ['d1d0', 'h1h0', 'd0d1', 'h0h1', 'd1d0'];
+  it('does not repeat the checks when another move is not lost', () => {
+    const pos = position(FEN, HISTORY);
+    const repeat = parseIccs(pos, 'h1h0');
+    const after = position(FEN, [...HISTORY, 'h1h0']);
+    expect(judge(after)).toEqual({ verdict: 'win', reason: 'perpetual-check' });
+    expect(scoreOf(pos, repeat, 6)).toBe(-(RULE_WIN - 1));
+    for (const depth of [4, 8, 12]) {
+      const r = new Searcher(1).search(pos, { depth }, signals);
+      expect(r.bestMove, `depth ${depth}`).not.toBe(repeat);
+      expect(Math.abs(r.score.cp ?? 0), `depth ${depth}`).toBeLessThan(RULE_WIN - 200);
+    }
+  });
+});
+
 describe('the 60-move limit in the search', () => {
   // Red mates with b0b9 on the 120th ply without a capture: still a mate, as judge() rules.
   const MATE_ON_LIMIT = '4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 119 1';
