@@ -11,7 +11,9 @@
 // binary you already have instead. Mach-O binaries (darwin) are left unsigned: see the README.
 //
 // Every build also writes the browser files (build-web.mjs): dist/chuhan.worker.js, the engine as
-// a Web Worker, and dist/engine.mjs with dist/types/, the engine core as an ES module.
+// a Web Worker, dist/engine.mjs with dist/types/, the engine core as an ES module, and dist/web/,
+// the page that `chuhan serve` serves; its files are embedded into the main bundle
+// (__CHUHAN_PAGE_FILES__, read by protocol/cli/page-files.ts), so the executable needs no other file.
 // Any failure ends the script with a non-zero exit code. Progress goes to stderr, so that
 // `npm start` (build, then run the engine) leaves the engine's stdout clean for the protocol.
 //
@@ -77,16 +79,19 @@ async function main() {
     });
   }
 
+  const pageFiles = await step('browser files -> dist/chuhan.worker.js, dist/engine.mjs, dist/types/, dist/web/', () => buildWeb(dist));
+
   await step('bundle protocol/main.ts -> dist/chuhan.cjs', () =>
     esbuild.build({
       ...common,
       entryPoints: [join(root, 'protocol', 'main.ts')],
       outfile: bundlePath,
-      define: workerSource === undefined ? {} : { __CHUHAN_WORKER_SOURCE__: JSON.stringify(workerSource) },
+      define: {
+        ...(workerSource === undefined ? {} : { __CHUHAN_WORKER_SOURCE__: JSON.stringify(workerSource) }),
+        __CHUHAN_PAGE_FILES__: JSON.stringify(pageFiles),
+      },
     }),
   );
-
-  await step('browser files -> dist/chuhan.worker.js, dist/engine.mjs, dist/types/', () => buildWeb(dist));
 
   step('prepare the SEA blob', () => {
     writeFileSync(

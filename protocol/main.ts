@@ -8,11 +8,13 @@
 //   chuhan openings . an opening suite from played games (see bench/match/build-openings.ts)
 //   chuhan datagen .. self-play training data for the network (see bench/nnue/datagen.ts)
 //   chuhan train ...  fits a network to that data (see bench/nnue/train.ts)
+//   chuhan serve ...  serves the page for play and analysis in a browser (see protocol/cli/serve.ts)
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { version } from '../package.json';
 import { runPerftCli } from '../bench/perft';
 import { BENCH_DEFAULT_DEPTH, BENCH_DEFAULT_HASH, runBench } from '../bench/bench';
 import { runJudgeCli } from './cli/judge';
+import { SERVE_DEFAULT_HOST, SERVE_DEFAULT_PORT, runServeCli } from './cli/serve';
 import { runMatchCli } from '../bench/match/cli';
 import { runBuildOpenings } from '../bench/match/build-openings';
 import { runDatagen, runDatagenWorker } from '../bench/nnue/datagen';
@@ -331,6 +333,16 @@ function buildProgram(): Command {
     .action((opts: { pgn: string[]; plies: number; out: string; nodes: number; maxScore: number; limit?: number }) => {
       const command = ['chuhan', ...process.argv.slice(2)].join(' ');
       process.exitCode = runBuildOpenings({ ...opts, command }, (line) => void process.stderr.write(line + '\n'));
+    });
+
+  program
+    .command('serve')
+    .description(`serve the page to play and analyse in a browser (http://${SERVE_DEFAULT_HOST}:${SERVE_DEFAULT_PORT}/)`)
+    .option('--port <n>', `port, 0 to 65535 (0: any free one; default ${SERVE_DEFAULT_PORT})`, intIn(0, 65535), SERVE_DEFAULT_PORT)
+    .option('--host <host>', `address to listen on (default ${SERVE_DEFAULT_HOST}; 0.0.0.0 for every interface)`, SERVE_DEFAULT_HOST)
+    .exitOverride()
+    .action(async (opts: { port: number; host: string }) => {
+      process.exitCode = await runServeCli(opts, writeLine, (line) => void process.stderr.write(line + '\n'));
     });
 
   program.helpCommand('help [command]', 'show the help of chuhan or of one command');

@@ -6,7 +6,8 @@ import { PgnError, type PgnFormat, type PgnGame, parsePgn, writePgn, writePgnGam
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decodePgnBytes, runPgnCli } from '../protocol/cli/pgn';
+import { runPgnCli } from '../protocol/cli/pgn';
+import { decodePgnBytes } from '../protocol/pgn-bytes';
 import { rng } from './helpers';
 
 function legalMoves(pos: Position): number[] {

@@ -12,7 +12,7 @@ import { NnueEvaluator } from '../../engine/nnue';
 import { Searcher } from '../../engine/search';
 import { embeddedNetwork } from '../../protocol/network';
 import { USE_NNUE_DEFAULT } from '../../protocol/options';
-import { decodePgnBytes } from '../../protocol/cli/pgn';
+import { decodePgnBytes } from '../../protocol/pgn-bytes';
 
 export interface BuildOpeningsOptions {
   pgn: string[];

@@ -4,6 +4,7 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { PgnError, type PgnFormat, parsePgn, writePgnGames } from '../../engine/pgn';
+import { decodePgnBytes } from '../pgn-bytes';
 
 export interface PgnCliOptions {
   input: string;
@@ -13,15 +14,6 @@ export interface PgnCliOptions {
 }
 
 export const PGN_FORMATS: readonly PgnFormat[] = ['iccs', 'wxf', 'chinese'];
-
-/** Decodes a PGN file: UTF-8 when it is valid UTF-8, otherwise GB18030 (a superset of GBK). */
-export function decodePgnBytes(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes); // drops a BOM
-  } catch {
-    return new TextDecoder('gb18030').decode(bytes);
-  }
-}
 
 /**
  * Runs the converter: `out` receives the converted PGN line by line when there is no output file,
