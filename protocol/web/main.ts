@@ -104,6 +104,12 @@ class Page {
     this.refresh();
     setInterval(() => this.tick(), 100);
     addEventListener('pagehide', () => this.save());
+    // An analysis left running in a hidden tab would use the cores for nothing.
+    document.addEventListener('visibilitychange', () => {
+      if (this.mode !== 'analysis') return;
+      if (document.hidden) this.stopSearch();
+      else this.refresh();
+    });
   }
 
   // -----------------------------------------------------------------------------------------
