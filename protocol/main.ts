@@ -337,9 +337,9 @@ function buildProgram(): Command {
 
   program
     .command('serve')
-    .description(`serve the page to play and analyse in a browser (http://${SERVE_DEFAULT_HOST}:${SERVE_DEFAULT_PORT}/)`)
-    .option('--port <n>', `port, 0 to 65535 (0: any free one; default ${SERVE_DEFAULT_PORT})`, intIn(0, 65535), SERVE_DEFAULT_PORT)
-    .option('--host <host>', `address to listen on (default ${SERVE_DEFAULT_HOST}; 0.0.0.0 for every interface)`, SERVE_DEFAULT_HOST)
+    .description('serve the page to play and analyse in a browser')
+    .option('--port <n>', 'port, 0 to 65535 (0: any free one)', intIn(0, 65535), SERVE_DEFAULT_PORT)
+    .option('--host <host>', 'address to listen on (0.0.0.0: every interface)', SERVE_DEFAULT_HOST)
     .exitOverride()
     .action(async (opts: { port: number; host: string }) => {
       process.exitCode = await runServeCli(opts, writeLine, (line) => void process.stderr.write(line + '\n'));

@@ -558,6 +558,7 @@ class Page {
       summary.textContent = first === undefined ? '' : `Last search: depth ${first.depth} · ${formatSpeed(first.nps)}`;
     }
     const bar = $('evalbar');
+    bar.classList.toggle('flipped', this.settings.flipped);
     if (pos === null || first === undefined) {
       bar.classList.add('empty');
       return;
@@ -581,7 +582,6 @@ class Page {
     });
     const share = redShare(redScore(first, pos.side));
     bar.classList.remove('empty');
-    bar.classList.toggle('flipped', this.settings.flipped);
     (bar.firstElementChild as HTMLElement).style.height = `${(share * 100).toFixed(1)}%`;
     bar.title = `Evaluation ${formatScore(redScore(first, pos.side))} (Red's view)`;
   }
