@@ -167,14 +167,21 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the page of chuhan
       for (const c of clocks) expect(c).toMatch(/^\d+:\d\d$/);
       console.log(`page test: the engine answered h2e2 with ${reply} (${texts[1]}) ${answered} ms after Enter (5+3 clock)`);
 
-      // A reload keeps the game, and it goes on.
+      // A reload keeps the game and the clocks (black's is stopped, so exactly), and it goes on.
+      const blackClock = page.locator('#player-top .clock');
+      const blackLeft = await blackClock.innerText();
       await page.reload();
       await expect.poll(() => moveTexts(page)).toEqual(texts);
       await expect.poll(() => page.locator('#status').innerText()).toBe('Your move (Red)');
+      expect(await blackClock.innerText()).toBe(blackLeft);
       await moveField(page).fill('i9');
       await moveField(page).press('Enter');
       expect(await page.locator('#move-error').innerText()).toMatch(/not|cannot/);
       expect(await moveTexts(page)).toHaveLength(2);
+      // Take back: the engine's answer and the person's move go.
+      await page.getByRole('button', { name: 'Take back' }).click();
+      await expect.poll(() => moveTexts(page)).toEqual([]);
+      expect(await page.locator('#status').innerText()).toBe('Your move (Red)');
       expect(problems).toEqual([]);
     } finally {
       await context.close();
