@@ -91,12 +91,13 @@ class Page {
     if (!ISOLATED) {
       this.notice(
         'This page is not cross-origin isolated, so the browser gives it no SharedArrayBuffer: the engine searches with one thread, ' +
-          'and stopping a search restarts the engine (with an empty hash table). Served by `chuhan serve`, or with the headers ' +
+          'and stopping a search restarts the engine (with an empty hash table). Served by chuhan serve, or with the headers ' +
           'Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp over https or localhost, it has both.',
         'isolation',
       );
     }
     if (!this.cjk) {
+      document.body.classList.add('no-cjk');
       this.notice('No font with Chinese characters was found, so the pieces are shown as letters (K A E H R C P). Choose WXF or ICCS for the move list under "Board, notation and engine".', 'font');
     }
     this.setUpControls();
