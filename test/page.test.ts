@@ -207,10 +207,8 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the page of chuhan
       await page.mouse.click(e2.x, e2.y);
       await expect.poll(() => moveTexts(page)).toEqual(['炮二平五']);
 
-      // Drag the black horse from h9 to g7.
-      await page.locator('[data-square="h9"]').click(); // shows the targets, then drag
-      const g7 = await centre(page, '[data-target="g7"]');
-      await page.mouse.click(5, 5); // clears the choice: the drag starts from nothing chosen
+      // Drag the black horse from h9 to g7 (the file of the elephant on g9, the rank of the cannon on h7).
+      const g7 = { x: (await centre(page, '[data-square="g9"]')).x, y: (await centre(page, '[data-square="h7"]')).y };
       await drag(page, await centre(page, '[data-square="h9"]'), g7);
       await expect.poll(() => moveTexts(page)).toEqual(['炮二平五', '马８进７']);
       expect(await page.locator('[data-square="g7"]').getAttribute('data-piece')).toBe('black horse');

@@ -219,6 +219,24 @@ describe('chuhan serve', () => {
       s.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'error'));
     });
     expect(refused).toBe('ECONNREFUSED');
+    // With --host 0.0.0.0 the same address reaches it, and it says what browsers allow there.
+    const all = await startServe(exe, ['--port', '0', '--host', '0.0.0.0']);
+    try {
+      const r = await new Promise<number>((resolve, reject) => {
+        const socket = connect(portOf(all.url), other.address);
+        let text = '';
+        socket.on('data', (c) => (text += c.toString('latin1')));
+        socket.on('error', reject);
+        socket.on('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0)));
+        socket.write(`GET / HTTP/1.1\r\nHost: ${other.address}\r\nConnection: close\r\n\r\n`);
+      });
+      expect(r).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(all.out.join('\n')).toMatch(/open http:\/\/127\.0\.0\.1:\d+\/.*\n.*SharedArrayBuffer only to https/s);
+    } finally {
+      all.proc.kill('SIGINT');
+      await all.exit;
+    }
   });
 
   it('refuses bad ports and a port in use with one clear line', async () => {

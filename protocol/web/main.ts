@@ -733,6 +733,9 @@ class Page {
       }
       this.refresh();
     });
+    $('fen').addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') $('fen-set').click();
+    });
     $('fen-copy').addEventListener('click', () => this.copy(this.game.fenAt(this.cursor), 'FEN', $('fen') as HTMLInputElement));
     const pgnText = $('pgn') as HTMLTextAreaElement;
     const format = (): PgnChoice => ($('pgn-format') as HTMLSelectElement).value as PgnChoice;
