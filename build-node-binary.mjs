@@ -60,7 +60,8 @@ export function readFromTgz(tgzPath, wanted) {
 
 /**
  * The path of the Node binary for `target` at `version` (e.g. 'v20.20.2'), fetched on first use.
- * Throws an Error with a one-line message when it cannot be had.
+ * Throws an Error with a one-line message when it cannot be had; its `code` is 'ENOTPUBLISHED'
+ * when the registry has no such binary (Node publishes no darwin-arm64 package for every version).
  */
 export function nodeBinary(target, version, log = (line) => console.error(line)) {
   if (!TARGETS.includes(target)) throw new Error(`unknown target '${target}' (known: ${TARGETS.join(', ')})`);
@@ -87,11 +88,13 @@ export function nodeBinary(target, version, log = (line) => console.error(line))
     rmSync(dir, { recursive: true, force: true });
     const text = `${err.stderr ?? ''}`;
     if (/E404|ETARGET|notarget|No match/i.test(text)) {
-      throw new Error(
+      const unpublished = new Error(
         `${pkg}@${bare} is not on the npm registry, so ${target} cannot be built with Node ${version}` +
           ` (a SEA blob only runs in the Node that made it); build it on that platform with \`npm run build\`` +
           ` or give a Node ${version} binary for it with --node ${target}=PATH`,
       );
+      unpublished.code = 'ENOTPUBLISHED';
+      throw unpublished;
     }
     throw new Error(`npm pack ${pkg}@${bare} failed: ${text.trim().split('\n').pop() || err.message}`);
   }

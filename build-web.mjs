@@ -11,11 +11,12 @@
 // buildWeb returns the page's files keyed by URL path, which build.mjs embeds into the executable
 // for `chuhan serve` (protocol/cli/page-files.ts).
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { writeAtomically } from './build-output.mjs';
 
 const require = createRequire(import.meta.url);
 const root = dirname(fileURLToPath(import.meta.url));
@@ -37,50 +38,54 @@ const SCRIPT_TYPE = 'text/javascript; charset=utf-8';
 
 export async function buildWeb(outDir) {
   mkdirSync(outDir, { recursive: true });
-  await esbuild.build({
-    ...common,
-    platform: 'browser',
-    format: 'iife',
-    entryPoints: [join(root, 'protocol', 'web-worker.ts')],
-    outfile: join(outDir, 'chuhan.worker.js'),
+  // Each file is written under a temporary name and renamed into place (build-output.mjs).
+  await writeAtomically(join(outDir, 'chuhan.worker.js'), (tmp) =>
+    esbuild.build({
+      ...common,
+      platform: 'browser',
+      format: 'iife',
+      entryPoints: [join(root, 'protocol', 'web-worker.ts')],
+      outfile: tmp,
+    }),
+  );
+  await writeAtomically(join(outDir, 'engine.mjs'), (tmp) =>
+    esbuild.build({
+      ...common,
+      platform: 'neutral',
+      format: 'esm',
+      entryPoints: [join(root, 'engine', 'index.ts')],
+      outfile: tmp,
+    }),
+  );
+  await writeAtomically(join(outDir, 'types'), (types) => {
+    const tsc = join(dirname(require.resolve('typescript/package.json')), 'bin', 'tsc');
+    const r = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.engine.json'), '--outDir', types], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    if (r.error || r.status !== 0) throw new Error(`tsc -p tsconfig.engine.json failed:\n${r.stdout ?? ''}${r.stderr ?? ''}`);
+    if (!existsSync(join(types, 'index.d.ts'))) throw new Error(`tsc wrote no ${join(types, 'index.d.ts')}`);
   });
-  await esbuild.build({
-    ...common,
-    platform: 'neutral',
-    format: 'esm',
-    entryPoints: [join(root, 'engine', 'index.ts')],
-    outfile: join(outDir, 'engine.mjs'),
-  });
-  const types = join(outDir, 'types');
-  rmSync(types, { recursive: true, force: true });
-  const tsc = join(dirname(require.resolve('typescript/package.json')), 'bin', 'tsc');
-  const r = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.engine.json'), '--outDir', types], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  if (r.error || r.status !== 0) throw new Error(`tsc -p tsconfig.engine.json failed:\n${r.stdout ?? ''}${r.stderr ?? ''}`);
-  if (!existsSync(join(types, 'index.d.ts'))) throw new Error(`tsc wrote no ${join(types, 'index.d.ts')}`);
   return buildPage(outDir);
 }
 
-/** Writes outDir/web/ and returns its files as { '/index.html': { type, body } , ... }. */
+/** Writes outDir/web/ (whole, as the other outputs) and returns its files as { '/index.html': { type, body }, ... }. */
 async function buildPage(outDir) {
-  const web = join(outDir, 'web');
-  rmSync(web, { recursive: true, force: true });
-  mkdirSync(web, { recursive: true });
-  await esbuild.build({
-    ...common,
-    minify: true,
-    platform: 'browser',
-    format: 'esm',
-    entryPoints: [join(root, 'protocol', 'web', 'main.ts')],
-    outfile: join(web, 'page.js'),
+  return writeAtomically(join(outDir, 'web'), async (web) => {
+    mkdirSync(web, { recursive: true });
+    await esbuild.build({
+      ...common,
+      minify: true,
+      platform: 'browser',
+      format: 'esm',
+      entryPoints: [join(root, 'protocol', 'web', 'main.ts')],
+      outfile: join(web, 'page.js'),
+    });
+    for (const name of Object.keys(PAGE_STATIC)) copyFileSync(join(root, 'protocol', 'web', name), join(web, name));
+    copyFileSync(join(outDir, 'chuhan.worker.js'), join(web, 'chuhan.worker.js'));
+    const files = {};
+    const types = { ...PAGE_STATIC, 'page.js': SCRIPT_TYPE, 'chuhan.worker.js': SCRIPT_TYPE };
+    for (const [name, type] of Object.entries(types)) files[`/${name}`] = { type, body: readFileSync(join(web, name), 'utf8') };
+    return files;
   });
-  for (const name of Object.keys(PAGE_STATIC)) copyFileSync(join(root, 'protocol', 'web', name), join(web, name));
-  copyFileSync(join(outDir, 'chuhan.worker.js'), join(web, 'chuhan.worker.js'));
-  const files = {};
-  const types = { ...PAGE_STATIC, 'page.js': SCRIPT_TYPE, 'chuhan.worker.js': SCRIPT_TYPE };
-  for (const [name, type] of Object.entries(types)) files[`/${name}`] = { type, body: readFileSync(join(web, name), 'utf8') };
-  return files;
 }
-

@@ -14,6 +14,8 @@
 // a Web Worker, dist/engine.mjs with dist/types/, the engine core as an ES module, and dist/web/,
 // the page that `chuhan serve` serves; its files are embedded into the main bundle
 // (__CHUHAN_PAGE_FILES__, read by protocol/cli/page-files.ts), so the executable needs no other file.
+// Every output is written under a temporary name and renamed into place (build-output.mjs), so a
+// reader never sees a half-made file: until the new dist/chuhan is whole, the old one stays.
 // Any failure ends the script with a non-zero exit code. Progress goes to stderr, so that
 // `npm start` (build, then run the engine) leaves the engine's stdout clean for the protocol.
 //
@@ -28,6 +30,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { TARGETS, checkEmbeddedVersion, hostTarget, nodeBinary } from './build-node-binary.mjs';
+import { removeStaleTemps, tempPath, writeAtomically } from './build-output.mjs';
 import { buildWeb } from './build-web.mjs';
 
 const require = createRequire(import.meta.url);
@@ -69,7 +72,7 @@ async function main() {
   const started = performance.now();
   const args = parseArgs(process.argv.slice(2));
   mkdirSync(dist, { recursive: true });
-  for (const f of [bundlePath, blobPath, seaConfigPath, ...(args.targets === null ? [exePath] : [])]) rmSync(f, { force: true });
+  removeStaleTemps(dist);
 
   let workerSource;
   if (existsSync(workerEntry)) {
@@ -82,48 +85,71 @@ async function main() {
   const pageFiles = await step('browser files -> dist/chuhan.worker.js, dist/engine.mjs, dist/types/, dist/web/', () => buildWeb(dist));
 
   await step('bundle protocol/main.ts -> dist/chuhan.cjs', () =>
-    esbuild.build({
-      ...common,
-      entryPoints: [join(root, 'protocol', 'main.ts')],
-      outfile: bundlePath,
-      define: {
-        ...(workerSource === undefined ? {} : { __CHUHAN_WORKER_SOURCE__: JSON.stringify(workerSource) }),
-        __CHUHAN_PAGE_FILES__: JSON.stringify(pageFiles),
-      },
+    writeAtomically(bundlePath, (tmp) =>
+      esbuild.build({
+        ...common,
+        entryPoints: [join(root, 'protocol', 'main.ts')],
+        outfile: tmp,
+        define: {
+          ...(workerSource === undefined ? {} : { __CHUHAN_WORKER_SOURCE__: JSON.stringify(workerSource) }),
+          __CHUHAN_PAGE_FILES__: JSON.stringify(pageFiles),
+        },
+      }),
+    ),
+  );
+
+  await step('prepare the SEA blob', () =>
+    writeAtomically(blobPath, (tmp) => {
+      // The configuration names this build's temporary blob, so it is this build's own file too.
+      const config = tempPath(seaConfigPath);
+      try {
+        writeFileSync(config, JSON.stringify({ main: bundlePath, output: tmp, disableExperimentalSEAWarning: true }, null, 2));
+        execFileSync(process.execPath, ['--experimental-sea-config', config], { cwd: root, stdio: ['ignore', 2, 2] });
+      } finally {
+        rmSync(config, { force: true });
+      }
     }),
   );
 
-  step('prepare the SEA blob', () => {
-    writeFileSync(
-      seaConfigPath,
-      JSON.stringify({ main: bundlePath, output: blobPath, disableExperimentalSEAWarning: true }, null, 2),
-    );
-    execFileSync(process.execPath, ['--experimental-sea-config', seaConfigPath], { cwd: root, stdio: ['ignore', 2, 2] });
-    if (!existsSync(blobPath)) throw new Error(`node did not write ${blobPath}`);
-  });
-
   if (args.targets === null) {
-    step(`inject the blob into a copy of node -> ${rel(exePath)}`, () => inject(process.execPath, exePath, hostTarget()));
-    smokeTest(exePath);
+    await step(`inject the blob into a copy of node -> ${rel(exePath)}`, () =>
+      writeAtomically(exePath, (tmp) => {
+        inject(process.execPath, tmp, hostTarget());
+        smokeTest(tmp, rel(exePath));
+      }),
+    );
     console.error(`build: done in ${((performance.now() - started) / 1000).toFixed(1)} s -> ${rel(exePath)}`);
     return;
   }
   const failed = [];
+  const skipped = [];
   for (const target of args.targets) {
     const out = join(dist, `chuhan-${target}${target.startsWith('win-') ? '.exe' : ''}`);
-    rmSync(out, { force: true });
     try {
       const node = args.nodes.get(target) ?? (target === hostTarget() ? process.execPath : nodeBinary(target, process.version));
       if (args.nodes.has(target)) checkEmbeddedVersion(readFileSync(node), process.version, node);
-      step(`inject the blob into node ${process.version} for ${target} -> ${rel(out)}`, () => inject(node, out, target));
-      if (target === hostTarget()) smokeTest(out);
+      await step(`inject the blob into node ${process.version} for ${target} -> ${rel(out)}`, () =>
+        writeAtomically(out, (tmp) => {
+          inject(node, tmp, target);
+          if (target === hostTarget()) smokeTest(tmp, rel(out));
+        }),
+      );
     } catch (err) {
-      failed.push(target);
-      console.error(`build: ${target}: ${err instanceof Error ? err.message : String(err)}`);
+      const message = err instanceof Error ? err.message : String(err);
+      // `--target all` builds what this Node can make: a platform for which the registry has no
+      // Node of this version is skipped, with the reason. Named explicitly, it is a failure.
+      if (args.all && err?.code === 'ENOTPUBLISHED') {
+        skipped.push(target);
+        console.error(`build: ${target} skipped: ${message}`);
+      } else {
+        failed.push(target);
+        console.error(`build: ${target}: ${message}`);
+      }
     }
   }
-  const built = args.targets.filter((t) => !failed.includes(t));
-  console.error(`build: done in ${((performance.now() - started) / 1000).toFixed(1)} s; built ${built.join(', ') || 'nothing'}`);
+  const built = args.targets.filter((t) => !failed.includes(t) && !skipped.includes(t));
+  const skipNote = skipped.length > 0 ? `; skipped ${skipped.join(', ')} (no Node ${process.version} for it on the npm registry)` : '';
+  console.error(`build: done in ${((performance.now() - started) / 1000).toFixed(1)} s; built ${built.join(', ') || 'nothing'}${skipNote}`);
   if (failed.length > 0) throw new Error(`could not build ${failed.join(', ')}`);
 }
 
@@ -147,7 +173,6 @@ function inject(node, out, target) {
   const noise = /^warning: Can't find string offset for section name/;
   const log = `${r.stdout ?? ''}${r.stderr ?? ''}`.split('\n').filter((l) => l.trim() !== '' && !noise.test(l));
   if (r.error || r.status !== 0) {
-    rmSync(out, { force: true });
     throw new Error(`postject failed (${r.error?.message ?? `exit ${r.status}`}):\n${log.join('\n')}`);
   }
   // On a Mac the result can be signed at once (Apple Silicon runs no unsigned code); elsewhere the
@@ -179,17 +204,19 @@ function removeAuthenticode(path) {
   writeFileSync(path, b.subarray(0, offset));
 }
 
-function smokeTest(path) {
-  step(`smoke test ${rel(path)} --version`, () => {
+/** Runs `path --version` before the file is renamed to `name`, its published name. */
+function smokeTest(path, name) {
+  step(`smoke test ${name} --version`, () => {
     const out = execFileSync(path, ['--version'], { encoding: 'utf8' }).trim();
     const expected = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
-    if (out !== expected) throw new Error(`${rel(path)} --version printed "${out}", expected "${expected}"`);
+    if (out !== expected) throw new Error(`${name} --version printed "${out}", expected "${expected}"`);
   });
 }
 
 /** `--target a,b|all` and `--node target=path`; anything else is a usage error. */
 function parseArgs(argv) {
   let targets = null;
+  let all = false;
   const nodes = new Map();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -201,6 +228,7 @@ function parseArgs(argv) {
     };
     if (flag === '--target') {
       const v = value();
+      if (v === 'all') all = true;
       const list = v === 'all' ? TARGETS : v.split(',').map((t) => t.trim()).filter((t) => t !== '');
       for (const t of list) if (!TARGETS.includes(t)) throw new Error(`unknown target '${t}' (known: ${TARGETS.join(', ')}, or all)`);
       targets = [...new Set([...(targets ?? []), ...list])];
@@ -217,7 +245,7 @@ function parseArgs(argv) {
     }
   }
   if (targets === null && nodes.size > 0) targets = [...nodes.keys()];
-  return { targets, nodes };
+  return { targets, nodes, all };
 }
 
 main().catch((err) => {

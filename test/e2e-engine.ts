@@ -24,7 +24,7 @@ function sourceFingerprint(): string {
     }
   };
   for (const d of ['engine', 'protocol', 'bench', 'nets']) walk(join(ROOT, d));
-  for (const f of ['package.json', 'package-lock.json', 'tsconfig.json', 'build.mjs', 'build-web.mjs']) hash.update(readFileSync(join(ROOT, f)));
+  for (const f of ['package.json', 'package-lock.json', 'tsconfig.json', 'build.mjs', 'build-web.mjs', 'build-output.mjs']) hash.update(readFileSync(join(ROOT, f)));
   hash.update(process.version);
   return hash.digest('hex').slice(0, 16);
 }

@@ -1,5 +1,5 @@
-// The Windows executable, for real, under Wine (`npm run test:wine`, run by .ci/run):
-// builds dist/chuhan-win-x64.exe from the current sources (node build.mjs --target win-x64), then
+// The Windows executable, for real, under Wine (`npm run test:cross`, run by .ci/run): takes
+// dist/chuhan-win-x64.exe from the run's `node build.mjs --target all` (test/cross-build.setup.ts), then
 // runs test/wine/driver.cjs with the Windows node.exe of the same version under Wine, so that the
 // engine talks over Windows pipes as it does under a Windows GUI (a Unix pipe into a Wine process
 // makes Node's process.stdout throw EBADF). Input lines end in CRLF.
@@ -7,11 +7,11 @@
 // Wine needs a prefix set to Windows 10 (Node 20 refuses Wine's default, Windows 7). It is made once
 // in $CHUHAN_WINEPREFIX, else <tmpdir>/chuhan-wine-prefix, about 10 s. Skips when wine is missing,
 // except under CI (CI=true), where .ci/run has installed it and a missing wine is a failure.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { START_FEN, isLegalMove, parseFen, parseIccs } from '../engine/index';
 // @ts-expect-error: a plain ES module of the build, without type declarations
 import { nodeBinary } from '../build-node-binary.mjs';
@@ -50,9 +50,8 @@ describe.skipIf(WINE === undefined && process.env.CI !== 'true')('chuhan-win-x64
 
   beforeAll(() => {
     if (WINE === undefined) throw new Error('wine is not installed (CI=true): .ci/run should have installed wine64');
-    timed('node build.mjs --target win-x64', () =>
-      execFileSync(process.execPath, ['build.mjs', '--target', 'win-x64'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] }),
-    );
+    const build = inject('crossBuild');
+    if (build.status !== 0) throw new Error(`node build.mjs --target all failed:\n${build.stderr}`);
     const marker = join(PREFIX, 'chuhan-win10');
     if (!existsSync(marker)) {
       timed(`Wine prefix ${PREFIX} set to Windows 10`, () => {
