@@ -4,9 +4,14 @@
 //                     postMessage (protocol/host/web-worker.ts, bundled with the protocol and the engine);
 //   engine.mjs        the engine core as an ES module (engine/index.ts: FEN, legal moves, notation,
 //                     PGN, the Searcher), exported by package.json as chuhan/engine;
-//   types/            its declarations (tsc -p tsconfig.engine.json; types/index.d.ts is the entry).
+//   types/            its declarations (tsc -p tsconfig.engine.json; types/index.d.ts is the entry);
+//   web/              the page to play and analyse (protocol/web/): index.html, page.css,
+//                     favicon.svg, page.js (protocol/web/main.ts bundled with the engine core) and a
+//                     copy of chuhan.worker.js, to host anywhere (with COOP/COEP headers for threads).
+// buildWeb returns the page's files keyed by URL path, which build.mjs embeds into the executable
+// for `chuhan serve` (protocol/cli/page-files.ts).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +31,10 @@ const common = {
   // The built-in network (nets/chuhan.nnue) goes into the worker as bytes, as in build.mjs.
   loader: { '.nnue': 'binary' },
 };
+
+/** The page's static files (copied as they are) and their Content-Types. */
+const PAGE_STATIC = { 'index.html': 'text/html; charset=utf-8', 'page.css': 'text/css; charset=utf-8', 'favicon.svg': 'image/svg+xml' };
+const SCRIPT_TYPE = 'text/javascript; charset=utf-8';
 
 export async function buildWeb(outDir) {
   mkdirSync(outDir, { recursive: true });
@@ -56,5 +65,27 @@ export async function buildWeb(outDir) {
     });
     if (r.error || r.status !== 0) throw new Error(`tsc -p tsconfig.engine.json failed:\n${r.stdout ?? ''}${r.stderr ?? ''}`);
     if (!existsSync(join(types, 'index.d.ts'))) throw new Error(`tsc wrote no ${join(types, 'index.d.ts')}`);
+  });
+  return buildPage(outDir);
+}
+
+/** Writes outDir/web/ (whole, as the other outputs) and returns its files as { '/index.html': { type, body }, ... }. */
+async function buildPage(outDir) {
+  return writeAtomically(join(outDir, 'web'), async (web) => {
+    mkdirSync(web, { recursive: true });
+    await esbuild.build({
+      ...common,
+      minify: true,
+      platform: 'browser',
+      format: 'esm',
+      entryPoints: [join(root, 'protocol', 'web', 'main.ts')],
+      outfile: join(web, 'page.js'),
+    });
+    for (const name of Object.keys(PAGE_STATIC)) copyFileSync(join(root, 'protocol', 'web', name), join(web, name));
+    copyFileSync(join(outDir, 'chuhan.worker.js'), join(web, 'chuhan.worker.js'));
+    const files = {};
+    const types = { ...PAGE_STATIC, 'page.js': SCRIPT_TYPE, 'chuhan.worker.js': SCRIPT_TYPE };
+    for (const [name, type] of Object.entries(types)) files[`/${name}`] = { type, body: readFileSync(join(web, name), 'utf8') };
+    return files;
   });
 }

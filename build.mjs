@@ -11,7 +11,9 @@
 // binary you already have instead. Mach-O binaries (darwin) are left unsigned: see the README.
 //
 // Every build also writes the browser files (build-web.mjs): dist/chuhan.worker.js, the engine as
-// a Web Worker, and dist/engine.mjs with dist/types/, the engine core as an ES module.
+// a Web Worker, dist/engine.mjs with dist/types/, the engine core as an ES module, and dist/web/,
+// the page that `chuhan serve` serves; its files are embedded into the main bundle
+// (__CHUHAN_PAGE_FILES__, read by protocol/cli/page-files.ts), so the executable needs no other file.
 // Every output is written under a temporary name and renamed into place (build-output.mjs), so a
 // reader never sees a half-made file: until the new dist/chuhan is whole, the old one stays.
 // Any failure ends the script with a non-zero exit code. Progress goes to stderr, so that
@@ -80,18 +82,21 @@ async function main() {
     });
   }
 
+  const pageFiles = await step('browser files -> dist/chuhan.worker.js, dist/engine.mjs, dist/types/, dist/web/', () => buildWeb(dist));
+
   await step('bundle protocol/cli/main.ts -> dist/chuhan.cjs', () =>
     writeAtomically(bundlePath, (tmp) =>
       esbuild.build({
         ...common,
         entryPoints: [join(root, 'protocol', 'cli', 'main.ts')],
         outfile: tmp,
-        define: workerSource === undefined ? {} : { __CHUHAN_WORKER_SOURCE__: JSON.stringify(workerSource) },
+        define: {
+          ...(workerSource === undefined ? {} : { __CHUHAN_WORKER_SOURCE__: JSON.stringify(workerSource) }),
+          __CHUHAN_PAGE_FILES__: JSON.stringify(pageFiles),
+        },
       }),
     ),
   );
-
-  await step('browser files -> dist/chuhan.worker.js, dist/engine.mjs, dist/types/', () => buildWeb(dist));
 
   await step('prepare the SEA blob', () =>
     writeAtomically(blobPath, (tmp) => {

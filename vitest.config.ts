@@ -14,6 +14,7 @@ const TIMING = [
   'test/search.test.ts',
   'test/protocol-overhead.test.ts',
   'test/browser.test.ts',
+  'test/page.test.ts',
 ];
 
 export default defineConfig({

@@ -20,11 +20,11 @@ function sourceFingerprint(): string {
     for (const name of readdirSync(dir).sort()) {
       const p = join(dir, name);
       if (statSync(p).isDirectory()) walk(p);
-      else if (/\.(ts|mjs|json|nnue)$/.test(name)) hash.update(p).update(readFileSync(p));
+      else if (/\.(ts|mjs|json|nnue|html|css|svg)$/.test(name)) hash.update(p).update(readFileSync(p));
     }
   };
   for (const d of ['engine', 'protocol', 'bench', 'nets']) walk(join(ROOT, d));
-  for (const f of ['package.json', 'package-lock.json', 'tsconfig.json', 'build.mjs']) hash.update(readFileSync(join(ROOT, f)));
+  for (const f of ['package.json', 'package-lock.json', 'tsconfig.json', 'build.mjs', 'build-web.mjs', 'build-output.mjs']) hash.update(readFileSync(join(ROOT, f)));
   hash.update(process.version);
   return hash.digest('hex').slice(0, 16);
 }

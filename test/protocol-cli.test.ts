@@ -5,7 +5,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtEngine } from './e2e-engine';
 
-const SUBCOMMANDS = ['perft', 'bench', 'judge', 'pgn', 'match', 'spsa', 'openings'];
+const SUBCOMMANDS = ['perft', 'bench', 'judge', 'pgn', 'match', 'spsa', 'openings', 'serve'];
 
 describe('the chuhan command line', () => {
   let exe: string;

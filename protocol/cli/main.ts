@@ -9,12 +9,14 @@
 //   chuhan datagen .. self-play training data for the network (see bench/nnue/datagen.ts)
 //   chuhan train ...  fits a network to that data (see bench/nnue/train.ts)
 //   chuhan spsa ...   tunes the search parameters by SPSA (see bench/tune/spsa-cli.ts)
+//   chuhan serve ...  serves the page for play and analysis in a browser (see protocol/cli/serve.ts)
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { version } from '../../package.json';
 import { runPerftCli } from '../../bench/perft';
 import { BENCH_DEFAULT_DEPTH, BENCH_DEFAULT_HASH, BenchRun } from '../../bench/bench';
 import { onInterrupt, yieldToSignals } from '../../bench/interrupt';
 import { runJudgeCli } from './judge';
+import { SERVE_DEFAULT_HOST, SERVE_DEFAULT_PORT, runServeCli } from './serve';
 import { runMatchCli } from '../../bench/match/cli';
 import { runSpsaCli } from '../../bench/tune/spsa-cli';
 import { runBuildOpenings } from '../../bench/match/build-openings';
@@ -416,6 +418,16 @@ function buildProgram(): Command {
     .action(async (opts: { pgn: string[]; plies: number; out: string; nodes: number; maxScore: number; limit?: number; resume?: boolean }) => {
       const command = ['chuhan', ...process.argv.slice(2).filter((a) => a !== '--resume')].join(' ');
       process.exitCode = await runBuildOpenings({ ...opts, command }, (line) => void process.stderr.write(line + '\n'));
+    });
+
+  program
+    .command('serve')
+    .description('serve the page to play and analyse in a browser')
+    .option('--port <n>', 'port, 0 to 65535 (0: any free one)', intIn(0, 65535), SERVE_DEFAULT_PORT)
+    .option('--host <host>', 'address to listen on (0.0.0.0: every interface)', SERVE_DEFAULT_HOST)
+    .exitOverride()
+    .action(async (opts: { port: number; host: string }) => {
+      process.exitCode = await runServeCli(opts, writeLine, (line) => void process.stderr.write(line + '\n'));
     });
 
   program.helpCommand('help [command]', 'show the help of chuhan or of one command');

@@ -1,0 +1,180 @@
+// The page's side of the engine: dist/chuhan.worker.js, spoken to in UCI over postMessage.
+//
+// Searches are queued in the order their `go` was sent. The worker's session answers every `go`
+// with exactly one `bestmove`, in order (a `go` or `stop` sent while it searches ends the running
+// search first), so each `info` line belongs to the oldest search still waiting for its
+// `bestmove`, and that `bestmove` ends it. A search that is no longer wanted is cancelled: it is
+// stopped, and its remaining lines are dropped.
+
+/** One `info` line of a search (UCI): score from the side to move's view. */
+export interface SearchInfo {
+  depth: number;
+  seldepth: number;
+  multipv: number;
+  /** Centipawns, or null when the score is a mate. */
+  cp: number | null;
+  /** Moves to mate (negative: being mated), or null. */
+  mate: number | null;
+  nodes: number;
+  nps: number;
+  time: number;
+  pv: string[];
+}
+
+export interface SearchHandlers {
+  info?(info: SearchInfo): void;
+  /** The best move in ICCS, or null when the engine had none (no legal move). */
+  done(best: string | null): void;
+}
+
+interface Search extends SearchHandlers {
+  cancelled: boolean;
+}
+
+export interface SearchRequest {
+  /** The game's start position. */
+  fen: string;
+  /** ICCS moves from it (the engine sees the whole game, for its repetition rules). */
+  moves: readonly string[];
+  /** The `go` command's arguments, e.g. `infinite`, `movetime 1000`, `wtime … btime …`. */
+  go: string;
+  /** `setoption` pairs to send before this search (they apply from it on). */
+  options?: ReadonlyArray<readonly [string, string]>;
+}
+
+/** Reads an `info` line that carries a PV; null for other lines (`info string`, `currmove`). */
+export function parseInfo(line: string): SearchInfo | null {
+  const t = line.trim().split(/\s+/);
+  if (t[0] !== 'info') return null;
+  const info: SearchInfo = { depth: 0, seldepth: 0, multipv: 1, cp: null, mate: null, nodes: 0, nps: 0, time: 0, pv: [] };
+  for (let i = 1; i < t.length; i++) {
+    switch (t[i]) {
+      case 'string':
+        return null;
+      case 'depth':
+        info.depth = Number(t[++i]);
+        break;
+      case 'seldepth':
+        info.seldepth = Number(t[++i]);
+        break;
+      case 'multipv':
+        info.multipv = Number(t[++i]);
+        break;
+      case 'nodes':
+        info.nodes = Number(t[++i]);
+        break;
+      case 'nps':
+        info.nps = Number(t[++i]);
+        break;
+      case 'time':
+        info.time = Number(t[++i]);
+        break;
+      case 'score':
+        if (t[i + 1] === 'cp') info.cp = Number(t[i + 2]);
+        else if (t[i + 1] === 'mate') info.mate = Number(t[i + 2]);
+        i += 2;
+        while (t[i + 1] === 'lowerbound' || t[i + 1] === 'upperbound') i++;
+        break;
+      case 'pv':
+        info.pv = t.slice(i + 1);
+        i = t.length;
+        break;
+      default:
+        break;
+    }
+  }
+  if (info.pv.length === 0 || info.depth === 0 || (info.cp === null && info.mate === null)) return null;
+  return info;
+}
+
+export class EngineClient {
+  private readonly worker: Worker;
+  private readonly pending: Search[] = [];
+  /** Resolves once the engine has answered `isready` after its start. */
+  readonly ready: Promise<void>;
+  private readyResolve: () => void = () => {};
+  private readonly sent = new Map<string, string>();
+
+  /**
+   * @param onMessage lines worth showing to the user (`info string`, a failed worker)
+   */
+  constructor(
+    url: string,
+    threads: number,
+    private readonly onMessage: (text: string) => void,
+  ) {
+    this.ready = new Promise((resolve) => (this.readyResolve = resolve));
+    this.worker = new Worker(url);
+    this.worker.onmessage = (e: MessageEvent<string>) => this.line(String(e.data));
+    this.worker.onerror = (e) => {
+      e.preventDefault();
+      this.onMessage(`The engine stopped with an error: ${e.message || 'unknown error'}. Reload the page to start it again.`);
+    };
+    this.post('uci');
+    this.setOption('Threads', String(threads));
+    this.post('isready');
+  }
+
+  private post(line: string): void {
+    this.worker.postMessage(line);
+  }
+
+  /** Sends `setoption` unless the option already has this value. */
+  setOption(name: string, value: string): void {
+    if (this.sent.get(name) === value) return;
+    this.sent.set(name, value);
+    this.post(`setoption name ${name} value ${value}`);
+  }
+
+  /** Starts a search; the one running before it, if any, is stopped and its reply dropped. */
+  search(request: SearchRequest, handlers: SearchHandlers): () => void {
+    this.cancelAll();
+    for (const [name, value] of request.options ?? []) this.setOption(name, value);
+    const search: Search = { ...handlers, cancelled: false };
+    this.pending.push(search);
+    this.post(`position fen ${request.fen}${request.moves.length > 0 ? ` moves ${request.moves.join(' ')}` : ''}`);
+    this.post(`go ${request.go}`);
+    return () => this.cancel(search);
+  }
+
+  /** Ends a search early: its best move so far still arrives through `done`. */
+  stop(): void {
+    if (this.pending.some((s) => !s.cancelled)) this.post('stop');
+  }
+
+  /** Stops every search and drops their replies. */
+  cancelAll(): void {
+    for (const s of this.pending) this.cancel(s);
+  }
+
+  private cancel(search: Search): void {
+    if (search.cancelled || !this.pending.includes(search)) return;
+    search.cancelled = true;
+    this.post('stop');
+  }
+
+  /** True while a search that is still wanted runs. */
+  get busy(): boolean {
+    return this.pending.some((s) => !s.cancelled);
+  }
+
+  private line(text: string): void {
+    if (text === 'readyok') {
+      this.readyResolve();
+      return;
+    }
+    if (text.startsWith('bestmove')) {
+      const search = this.pending.shift();
+      const move = text.split(/\s+/)[1];
+      if (search !== undefined && !search.cancelled) search.done(move === undefined || move === '(none)' ? null : move);
+      return;
+    }
+    if (text.startsWith('info string ')) {
+      this.onMessage(text.slice('info string '.length));
+      return;
+    }
+    const info = parseInfo(text);
+    const search = this.pending[0];
+    if (info !== null && search !== undefined && !search.cancelled) search.info?.(info);
+  }
+}

@@ -1,0 +1,45 @@
+// PGN in and out of the page, through the engine core's reader and writer (engine/pgn.ts): the
+// game as text in Chinese, ICCS or WXF movetext, a download, and files read with the picker
+// (UTF-8 or GBK, as ElephantEye and XQWizard write them).
+import { type PgnFormat, type PgnGame, type PgnResult, writePgn } from '../../engine/index';
+import { decodePgnBytes } from '../../engine/pgn';
+import { GameRecord } from './game';
+
+/** The formats offered: Chinese (simplified or traditional characters), ICCS, WXF. */
+export type PgnChoice = 'chinese' | 'traditional' | 'iccs' | 'wxf';
+
+export function gameToPgn(game: GameRecord, tags: Array<[string, string]>, result: PgnResult, choice: PgnChoice): string {
+  const record: PgnGame = { tags, fen: game.startFen, moves: [...game.moves], result };
+  const format: PgnFormat = choice === 'traditional' ? 'chinese' : choice;
+  return writePgn(record, format, { traditional: choice === 'traditional' });
+}
+
+/** A game of a PGN file as a record (its moves are legal: the reader checked them). */
+export function recordOf(game: PgnGame): GameRecord {
+  const record = new GameRecord(game.fen);
+  for (const m of game.moves) record.play(m);
+  return record;
+}
+
+/** The text of a PGN file chosen with the file picker. */
+export async function readPgnFile(file: File): Promise<string> {
+  return decodePgnBytes(new Uint8Array(await file.arrayBuffer()));
+}
+
+/** Offers `text` as a file download. */
+export function download(text: string, name: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/x-chess-pgn;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** A short label of a game for the chooser: `1. Red - Black (1-0)`. */
+export function gameLabel(game: PgnGame, index: number): string {
+  const tag = (name: string): string => game.tags.find(([k]) => k.toLowerCase() === name)?.[1] ?? '?';
+  return `${index + 1}. ${tag('red')} – ${tag('black')} (${game.result})`;
+}

@@ -1,0 +1,28 @@
+// Engine scores as the page shows them: from Red's point of view (+ is good for Red), in pawns
+// (`+0.35`) or as a mate in moves (`#3`: Red mates in 3; `#-3`: Black does), and the share of the
+// evaluation bar that is Red's.
+import { RED } from '../../engine/index';
+
+/** A score: centipawns, or moves to mate (negative: being mated); the other is null. */
+export interface Score {
+  cp: number | null;
+  mate: number | null;
+}
+
+/** A score from the side to move's view (as UCI gives it) seen from Red's side. */
+export function redScore(info: Score, sideToMove: number): Score {
+  const sign = sideToMove === RED ? 1 : -1;
+  return { cp: info.cp === null ? null : sign * info.cp, mate: info.mate === null ? null : sign * info.mate };
+}
+
+export function formatScore(score: Score): string {
+  if (score.mate !== null) return `#${score.mate}`;
+  const cp = score.cp ?? 0;
+  return `${cp > 0 ? '+' : cp < 0 ? '−' : ''}${(Math.abs(cp) / 100).toFixed(2)}`;
+}
+
+/** Red's share of the bar, 0 to 1: a logistic curve in centipawns (+4 pawns fills about 83%). */
+export function redShare(score: Score): number {
+  if (score.mate !== null) return score.mate > 0 ? 1 : 0;
+  return 1 / (1 + Math.exp(-(score.cp ?? 0) / 250));
+}

@@ -1,0 +1,141 @@
+// What survives a reload: the game (start FEN and ICCS moves), the position shown, the mode, a
+// game against the engine with its clocks, and the settings, in the browser's local storage. What
+// is read back is checked field by field; a saved game whose moves are no longer legal is dropped
+// with a message, never half-loaded.
+import type { PgnResult } from '../../engine/index';
+import type { Coordinates, PieceStyle } from './board-view';
+import { NOTATIONS, type Notation } from './game';
+import type { EndReason } from './results';
+
+const KEY = 'chuhan-page';
+const VERSION = 1;
+
+export type Mode = 'play' | 'analysis';
+
+export interface Settings {
+  pieces: PieceStyle;
+  coords: Coordinates;
+  notation: Notation;
+  flipped: boolean;
+  /** Search threads; 0 chooses from the cores (1 on a page without SharedArrayBuffer). */
+  threads: number;
+  /** Whether analysis mode runs the engine. */
+  analyse: boolean;
+}
+
+/** A game against the engine. */
+export interface PlaySetup {
+  /** The person's side: 0 red, 1 black. */
+  human: number;
+  /** Time control id (game-clock.ts). */
+  control: string;
+  /** Milliseconds left for red and black when saved. */
+  left: [number, number];
+}
+
+export interface SavedEnd {
+  result: PgnResult;
+  reason: EndReason;
+  text: string;
+}
+
+export interface SavedState {
+  startFen: string;
+  moves: string[];
+  cursor: number;
+  mode: Mode;
+  play: PlaySetup | null;
+  end: SavedEnd | null;
+  tags: Array<[string, string]>;
+  settings: Settings;
+}
+
+export function defaultSettings(): Settings {
+  return { pieces: 'chinese', coords: 'wxf', notation: 'chinese', flipped: false, threads: 0, analyse: true };
+}
+
+function isString(v: unknown): v is string {
+  return typeof v === 'string';
+}
+
+function oneOf<T extends string>(v: unknown, values: readonly T[], fallback: T): T {
+  return values.includes(v as T) ? (v as T) : fallback;
+}
+
+function readSettings(v: unknown): Settings {
+  const d = defaultSettings();
+  if (typeof v !== 'object' || v === null) return d;
+  const s = v as Record<string, unknown>;
+  return {
+    pieces: oneOf(s.pieces, ['chinese', 'western'] as const, d.pieces),
+    coords: oneOf(s.coords, ['iccs', 'wxf', 'none'] as const, d.coords),
+    notation: oneOf(s.notation, NOTATIONS, d.notation),
+    flipped: s.flipped === true,
+    threads: typeof s.threads === 'number' && Number.isInteger(s.threads) && s.threads >= 0 && s.threads <= 64 ? s.threads : d.threads,
+    analyse: s.analyse !== false,
+  };
+}
+
+function readPlay(v: unknown): PlaySetup | null {
+  if (typeof v !== 'object' || v === null) return null;
+  const p = v as Record<string, unknown>;
+  const left = p.left;
+  if ((p.human !== 0 && p.human !== 1) || !isString(p.control)) return null;
+  if (!Array.isArray(left) || left.length !== 2 || !left.every((x) => typeof x === 'number' && x >= 0 && Number.isFinite(x))) return null;
+  return { human: p.human, control: p.control, left: [left[0] as number, left[1] as number] };
+}
+
+function readEnd(v: unknown): SavedEnd | null {
+  if (typeof v !== 'object' || v === null) return null;
+  const e = v as Record<string, unknown>;
+  if (!['1-0', '0-1', '1/2-1/2', '*'].includes(e.result as string) || !isString(e.reason) || !isString(e.text)) return null;
+  return { result: e.result as PgnResult, reason: e.reason as EndReason, text: e.text };
+}
+
+/** The saved state, or null when there is none or it cannot be read (the reason goes to `problem`). */
+export function loadState(problem: (text: string) => void): SavedState | null {
+  let raw: string | null;
+  try {
+    raw = localStorage.getItem(KEY);
+  } catch {
+    return null; // storage disabled: nothing to restore
+  }
+  if (raw === null) return null;
+  try {
+    const v = JSON.parse(raw) as Record<string, unknown>;
+    if (v.version !== VERSION) return null;
+    if (!isString(v.startFen) || !Array.isArray(v.moves) || !v.moves.every(isString)) throw new Error('the game is incomplete');
+    const tags = Array.isArray(v.tags) ? v.tags.filter((t): t is [string, string] => Array.isArray(t) && t.length === 2 && isString(t[0]) && isString(t[1])) : [];
+    return {
+      startFen: v.startFen,
+      moves: v.moves,
+      cursor: typeof v.cursor === 'number' && Number.isInteger(v.cursor) ? Math.max(0, Math.min(v.cursor, v.moves.length)) : v.moves.length,
+      mode: oneOf(v.mode, ['play', 'analysis'] as const, 'analysis'),
+      play: readPlay(v.play),
+      end: readEnd(v.end),
+      tags,
+      settings: readSettings(v.settings),
+    };
+  } catch (e) {
+    problem(`The saved game could not be read (${e instanceof Error ? e.message : String(e)}); a new one starts.`);
+    return null;
+  }
+}
+
+/** Only the settings of a saved state (kept when the game in it cannot be restored). */
+export function loadSettings(): Settings {
+  try {
+    const raw = localStorage.getItem(KEY);
+    return readSettings(raw === null ? null : (JSON.parse(raw) as Record<string, unknown>).settings);
+  } catch {
+    return defaultSettings();
+  }
+}
+
+export function saveState(state: SavedState): void {
+  try {
+    localStorage.setItem(KEY, JSON.stringify({ version: VERSION, ...state }));
+  } catch {
+    // Storage full or disabled: the page works on, it just will not survive a reload.
+  }
+}

@@ -1,0 +1,399 @@
+// The page of `chuhan serve` in a real browser: the built executable serves it on a free port,
+// headless Chromium (the system's /usr/bin/chromium, or $CHROMIUM, through playwright-core; nothing
+// is downloaded) opens it, and a person's actions are played through it: a move typed into the
+// field labelled "Move", clicks and drags on the board, PGN in and out, a game to checkmate. The
+// engine core (engine/index.ts) is the independent judge of what the page shows: legal moves,
+// notation, PGN. The static copy the build writes (build-web.mjs, dist/web/) is opened too,
+// without the isolation headers. Skips without Chromium, except under CI=true.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  MAX_MOVES,
+  START_FEN,
+  generateLegal,
+  moveFrom,
+  moveTo,
+  moveToIccs,
+  parseChinese,
+  parseFen,
+  parseIccs,
+  parsePgn,
+  squareName,
+} from '../engine/index';
+// @ts-expect-error: a plain ES module of the build, without type declarations
+import { buildWeb } from '../build-web.mjs';
+import { builtEngine } from './e2e-engine';
+
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const HAVE_CHROMIUM = existsSync(CHROMIUM);
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+/** Red mates at once with i0i9 (the chariot on a8 holds rank 8): 1-0 by checkmate. */
+const MATE_IN_ONE = '4k4/R8/9/9/9/9/9/9/9/3K4R w - - 0 1';
+
+if (!HAVE_CHROMIUM) console.log(`page test: skipped, no Chromium at ${CHROMIUM} (Debian: apt-get install chromium)`);
+
+/** The page's globals used in page.evaluate callbacks (tsconfig has no DOM library). */
+interface PageElement {
+  textContent: string | null;
+  getAttribute(name: string): string | null;
+  click(): void;
+}
+interface PageGlobals {
+  crossOriginIsolated: boolean;
+  document: { querySelector(selector: string): PageElement | null };
+}
+
+/** A page with everything that would count as a failure collected. */
+interface Opened {
+  page: Page;
+  context: BrowserContext;
+  problems: string[];
+}
+
+/** The ICCS moves of a list of Chinese move texts from the start position (the core reads them). */
+function chineseToIccs(texts: string[], fen = START_FEN): string[] {
+  const pos = parseFen(fen);
+  return texts.map((t) => {
+    const m = parseChinese(pos, t);
+    pos.make(m);
+    return moveToIccs(m);
+  });
+}
+
+describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the page of chuhan serve in headless Chromium', () => {
+  let browser: Browser;
+  let serve: ChildProcess;
+  let base: string;
+
+  beforeAll(async () => {
+    if (!HAVE_CHROMIUM) throw new Error(`no Chromium at ${CHROMIUM} (CI=true): .ci/run should have installed chromium`);
+    const exe = builtEngine();
+    serve = spawn(exe, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    base = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      serve.stdout!.setEncoding('utf8').on('data', (c: string) => {
+        out += c;
+        const m = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+        if (m !== null) resolve(m[1]);
+      });
+      serve.on('exit', (code) => reject(new Error(`chuhan serve exited (${code}): ${out}`)));
+    });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, timeout: 60_000 });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    serve?.kill('SIGINT');
+  });
+
+  async function open(url = base, viewport = { width: 1280, height: 900 }): Promise<Opened> {
+    const context = await browser.newContext({ viewport, acceptDownloads: true });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    const origin = new URL(url).origin;
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error' || /Refused to|Content Security Policy/.test(m.text())) problems.push(`console: ${m.text()}`);
+    });
+    page.on('request', (r) => {
+      if (!r.url().startsWith(origin) && !r.url().startsWith('blob:') && !r.url().startsWith('data:')) problems.push(`request outside the page: ${r.url()}`);
+    });
+    page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+    await page.goto(url);
+    return { page, context, problems };
+  }
+
+  const moveList = (page: Page) => page.getByRole('list', { name: 'Moves' });
+  const moveTexts = (page: Page) => moveList(page).locator('button.move').allInnerTexts();
+  const moveField = (page: Page) => page.getByLabel('Move', { exact: true });
+
+  /** The centre of a piece or target on the board. */
+  async function centre(page: Page, selector: string): Promise<{ x: number; y: number }> {
+    const box = await page.locator(selector).boundingBox();
+    if (box === null) throw new Error(`${selector} is not on the board`);
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  }
+
+  async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 4 });
+    await page.mouse.move(to.x, to.y, { steps: 4 });
+    await page.mouse.up();
+  }
+
+  it('plays h2e2 typed into the field labelled Move; the engine answers; the game survives a reload', async () => {
+    const { page, context, problems } = await open();
+    try {
+      const isolated = await page.evaluate(() => ({ coi: (globalThis as unknown as PageGlobals).crossOriginIsolated, sab: typeof SharedArrayBuffer }));
+      expect(isolated).toEqual({ coi: true, sab: 'function' });
+      await expect.poll(() => page.locator('#status').innerText()).toBe('Your move (Red)');
+
+      await moveField(page).fill('h2e2');
+      const t0 = Date.now();
+      await moveField(page).press('Enter');
+      await expect.poll(() => moveList(page).innerText()).toContain('炮二平五');
+      await expect.poll(() => moveTexts(page), { timeout: 60_000, interval: 200 }).toHaveLength(2);
+      const answered = Date.now() - t0;
+      const texts = await moveTexts(page);
+      expect(texts[0]).toBe('炮二平五');
+      // The answer is a legal black move, by the core's reading of its Chinese text.
+      const [, reply] = chineseToIccs(texts);
+      const after = parseFen(START_FEN);
+      after.make(parseIccs(after, 'h2e2'));
+      expect(() => parseIccs(after, reply)).not.toThrow();
+      await expect.poll(() => page.locator('#status').innerText()).toBe('Your move (Red)');
+      // The engine's thinking was shown: a score and its line in Chinese.
+      const line = await page.getByRole('list', { name: 'Engine lines' }).locator('li').first().innerText();
+      expect(line).toMatch(/^[+−]?\d+\.\d\d|^#-?\d+/);
+      expect(await page.locator('#engine-summary').innerText()).toMatch(/depth \d+/);
+      // Both clocks: red's running, each showing minutes and seconds.
+      const clocks = await page.locator('.clock').allInnerTexts();
+      expect(clocks).toHaveLength(2);
+      for (const c of clocks) expect(c).toMatch(/^\d+:\d\d$/);
+      console.log(`page test: the engine answered h2e2 with ${reply} (${texts[1]}) ${answered} ms after Enter (5+3 clock)`);
+
+      // A reload keeps the game and the clocks (black's is stopped, so exactly), and it goes on.
+      const blackClock = page.locator('#player-top .clock');
+      const blackLeft = await blackClock.innerText();
+      await page.reload();
+      await expect.poll(() => moveTexts(page)).toEqual(texts);
+      await expect.poll(() => page.locator('#status').innerText()).toBe('Your move (Red)');
+      expect(await blackClock.innerText()).toBe(blackLeft);
+      await moveField(page).fill('i9');
+      await moveField(page).press('Enter');
+      expect(await page.locator('#move-error').innerText()).toMatch(/not|cannot/);
+      expect(await moveTexts(page)).toHaveLength(2);
+      // Take back: the engine's answer and the person's move go.
+      await page.getByRole('button', { name: 'Take back' }).click();
+      await expect.poll(() => moveTexts(page)).toEqual([]);
+      expect(await page.locator('#status').innerText()).toBe('Your move (Red)');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('moves by click and by drag with the legal targets shown, and analyses with three lines', async () => {
+    const { page, context, problems } = await open();
+    try {
+      await page.getByRole('button', { name: 'Analyse' }).click();
+      // Click the red cannon on h2: its targets are the core's legal moves from h2.
+      await page.locator('[data-square="h2"]').click();
+      const pos = parseFen(START_FEN);
+      const buf = new Int32Array(MAX_MOVES);
+      const legal = Array.from(buf.subarray(0, generateLegal(pos, buf, 0)))
+        .filter((m) => squareName(moveFrom(m)) === 'h2')
+        .map((m) => squareName(moveTo(m)));
+      const shown = await page.locator('[data-target]').evaluateAll((els) => els.map((e) => e.getAttribute('data-target')));
+      expect([...shown].sort()).toEqual([...legal].sort());
+      expect(legal).toContain('e2');
+      // The target dots let clicks through to the board, which finds the point under the pointer.
+      const e2 = await centre(page, '[data-target="e2"]');
+      await page.mouse.click(e2.x, e2.y);
+      await expect.poll(() => moveTexts(page)).toEqual(['炮二平五']);
+
+      // Drag the black horse from h9 to g7 (the file of the elephant on g9, the rank of the cannon on h7).
+      const g7 = { x: (await centre(page, '[data-square="g9"]')).x, y: (await centre(page, '[data-square="h7"]')).y };
+      await drag(page, await centre(page, '[data-square="h9"]'), g7);
+      await expect.poll(() => moveTexts(page)).toEqual(['炮二平五', '马８进７']);
+      expect(await page.locator('[data-square="g7"]').getAttribute('data-piece')).toBe('black horse');
+
+      // A drag to a point the chariot cannot reach (a5, behind its own soldier) plays nothing.
+      const a0 = await centre(page, '[data-square="a0"]');
+      const a3 = await centre(page, '[data-square="a3"]');
+      await drag(page, a0, { x: a3.x, y: a3.y + ((a3.y - a0.y) * 2) / 3 });
+      await page.waitForTimeout(200);
+      expect(await moveTexts(page)).toEqual(['炮二平五', '马８进７']);
+      expect(await page.locator('[data-square="a0"]').getAttribute('data-piece')).toBe('red chariot');
+
+      // Analysis: three lines in Chinese with scores, an arrow for the best move, the bar.
+      const lines = page.getByRole('list', { name: 'Engine lines' }).locator('li');
+      await expect.poll(() => lines.count(), { timeout: 30_000 }).toBe(3);
+      for (const text of await lines.allInnerTexts()) expect(text).toMatch(/^([+−]?\d+\.\d\d|#-?\d+)\s+[车马相仕帅炮兵][一二三四五六七八九][进退平]/);
+      await expect.poll(() => page.locator('[data-arrow]').count()).toBe(1);
+      expect(await page.locator('#evalbar').getAttribute('class')).not.toContain('empty');
+      // The arrow is the first line's first move; clicking that move plays it. (Read and clicked
+      // in one turn of the page: the lines change with every depth.)
+      const seen = await page.evaluate(() => {
+        const doc = (globalThis as unknown as PageGlobals).document;
+        const first = doc.querySelector('#lines li button.pv-move')!;
+        const arrow = doc.querySelector('[data-arrow]')!.getAttribute('data-arrow');
+        const text = first.textContent!;
+        first.click();
+        return { arrow, text };
+      });
+      await expect.poll(() => moveTexts(page)).toEqual(['炮二平五', '马８进７', seen.text]);
+      expect(chineseToIccs(await moveTexts(page))[2]).toBe(seen.arrow);
+      // Clicking a move in the list shows that position.
+      await moveList(page).getByRole('button', { name: '炮二平五' }).click();
+      await expect.poll(() => page.locator('[data-square="e2"]').getAttribute('data-piece')).toBe('red cannon');
+      expect(await page.locator('[data-square="h9"]').count()).toBe(1);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('writes and reads PGN in Chinese and ICCS, downloads it, opens a GBK file and a link', async () => {
+    const moves = ['h2e2', 'h9g7', 'h0g2', 'i9h9'];
+    const { page, context, problems } = await open(`${base}?moves=${moves.join('+')}`);
+    try {
+      await expect.poll(() => moveTexts(page)).toEqual(['炮二平五', '马８进７', '马二进三', '车９平８']);
+      await page.getByText('FEN, PGN and link').click();
+      const pgn = page.getByLabel('PGN', { exact: true });
+      const format = page.getByLabel('PGN move format');
+      const setUpStart = async (): Promise<void> => {
+        await page.getByLabel('FEN', { exact: true }).fill(START_FEN);
+        await page.getByRole('button', { name: 'Set up this FEN' }).click();
+        await expect.poll(() => moveTexts(page)).toEqual([]);
+      };
+      for (const [choice, sample] of [
+        ['chinese', '1. 炮二平五 马８进７'],
+        ['iccs', '1. H2-E2 H9-G7'],
+        ['wxf', '1. C2.5 H8+7'],
+      ] as const) {
+        await format.selectOption(choice);
+        await page.getByRole('button', { name: 'Show this game' }).click();
+        const text = await pgn.inputValue();
+        expect(text).toContain(sample);
+        // The core reads back exactly the moves played.
+        expect(parsePgn(text)[0].moves.map(moveToIccs)).toEqual(moves);
+        await setUpStart();
+        await pgn.fill(text);
+        await page.getByRole('button', { name: 'Load', exact: true }).click();
+        await expect.poll(() => moveTexts(page)).toEqual(['炮二平五', '马８进７', '马二进三', '车９平８']);
+      }
+
+      // Download.
+      await format.selectOption('chinese');
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PGN' }).click()]);
+      expect(download.suggestedFilename()).toMatch(/^chuhan-\d{8}-\d{4}\.pgn$/);
+      const saved = readFileSync((await download.path())!, 'utf8');
+      expect(saved).toContain('[Format "Chinese"]');
+      expect(parsePgn(saved)[0].moves.map(moveToIccs)).toEqual(moves);
+
+      // A GBK file through the picker, as ElephantEye and XQWizard write them.
+      const gbk = Buffer.from(
+        '5b47616d6520224368696e657365204368657373225d0a' + // [Game "Chinese Chess"]
+          '5b5265642022d0edd2f8b4a8225d0a' + // [Red "许银川"]
+          '312e20c5dab6fec6bdcee520c2eda3b8bdf8a3b70a' + // 1. 炮二平五 马８进７
+          '322e20c2edb6febdf8c8fd20b3b5a3b9c6bda3b80a' + // 2. 马二进三 车９平８
+          '2a0a', // *
+        'hex',
+      );
+      expect(new TextDecoder('gb18030').decode(gbk)).toContain('许银川');
+      await setUpStart();
+      await page.locator('#pgn-file').setInputFiles({ name: 'xu.pgn', mimeType: 'application/octet-stream', buffer: gbk });
+      await expect.poll(() => moveTexts(page)).toEqual(['炮二平五', '马８进７', '马二进三', '车９平８']);
+      expect(await pgn.inputValue()).toContain('许银川');
+
+      // A bad PGN is named, and the game shown stays.
+      await pgn.fill('1. h2e2 h2e2');
+      await page.getByRole('button', { name: 'Load', exact: true }).click();
+      expect(await page.locator('#io-message').innerText()).toMatch(/cannot be read: .*h2e2/);
+      expect(await moveTexts(page)).toHaveLength(4);
+
+      // The link to the position after the second move opens it.
+      await moveList(page).getByRole('button', { name: '马８进７' }).click();
+      await page.getByRole('button', { name: 'Copy a link to this position' }).click();
+      const link = await page.getByLabel('Link', { exact: true }).inputValue();
+      expect(link).toBe(`${base}?moves=h2e2+h9g7`);
+      const other = await context.newPage();
+      await other.goto(link);
+      await expect.poll(() => moveTexts(other)).toEqual(['炮二平五', '马８进７']);
+      expect(other.url()).toBe(base); // the query is dropped once read
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('ends a game by checkmate, the person mating and then the engine', async () => {
+    const { page, context, problems } = await open();
+    try {
+      await page.getByText('FEN, PGN and link').click();
+      await page.getByLabel('FEN', { exact: true }).fill(MATE_IN_ONE);
+      await page.getByRole('button', { name: 'Set up this FEN' }).click();
+      const startFrom = async (side: 'red' | 'black'): Promise<void> => {
+        await page.getByRole('button', { name: 'New game' }).click();
+        await page.locator(`input[name="side"][value="${side}"]`).check();
+        await page.locator('#time-control').selectOption('move-1');
+        await page.getByLabel('Start from the position on the board').check();
+        await page.getByRole('button', { name: 'Start', exact: true }).click();
+      };
+      await startFrom('red');
+      await expect.poll(() => page.locator('#status').innerText()).toBe('Your move (Red)');
+      // Drag the chariot from i0 to i9 (on the black king's rank).
+      const i0 = await centre(page, '[data-square="i0"]');
+      const e9 = await centre(page, '[data-square="e9"]');
+      await drag(page, i0, { x: i0.x, y: e9.y });
+      await expect.poll(() => page.locator('#status').innerText()).toBe('Checkmate (绝杀): Red (you) wins');
+      expect(await moveList(page).innerText()).toContain('1-0');
+      expect(await page.getByRole('button', { name: 'Resign' }).isDisabled()).toBe(true);
+      await moveField(page).fill('e9e8');
+      await moveField(page).press('Enter');
+      expect(await page.locator('#move-error').innerText()).toContain('The game is over');
+
+      // From the same position with the person as Black: the engine finds the mate.
+      await page.getByRole('button', { name: 'First position' }).click();
+      await startFrom('black');
+      await expect.poll(() => page.locator('#status').innerText(), { timeout: 30_000 }).toBe('Checkmate (绝杀): Red (Chuhan) wins');
+      expect(chineseToIccs(await moveTexts(page), MATE_IN_ONE)).toEqual(['i0i9']);
+      expect(await moveList(page).innerText()).toContain('1-0');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the static copy (dist/web) works without the isolation headers and says what it lacks', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chuhan-page-'));
+    await buildWeb(dir);
+    const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
+    const server: Server = createServer((req, res) => {
+      const name = (req.url ?? '/').split('?')[0].slice(1) || 'index.html';
+      const file = join(dir, 'web', name);
+      if (!/^[\w.-]+$/.test(name) || !existsSync(file)) {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const addr = server.address();
+    const url = `http://127.0.0.1:${typeof addr === 'object' && addr !== null ? addr.port : 0}/`;
+    const { page, context, problems } = await open(url, { width: 390, height: 844 });
+    try {
+      expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).crossOriginIsolated)).toBe(false);
+      expect(await page.getByRole('alert').filter({ hasText: 'SharedArrayBuffer' }).innerText()).toMatch(/one thread/);
+      expect(await page.locator('#set-threads').isDisabled()).toBe(true);
+      await page.getByRole('button', { name: 'Analyse' }).click();
+      const lines = page.getByRole('list', { name: 'Engine lines' }).locator('li');
+      await expect.poll(() => lines.count(), { timeout: 30_000 }).toBe(3);
+      // Stopping restarts the engine here; it still answers for the next position.
+      await moveField(page).fill('炮二平五');
+      await moveField(page).press('Enter');
+      await expect.poll(() => moveTexts(page)).toEqual(['炮二平五']);
+      await expect.poll(() => lines.allInnerTexts(), { timeout: 30_000 }).toSatisfy((all: string[]) => all.length === 3 && all.every((l) => /[车马象士将炮卒][１-９][进退平]/.test(l)));
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+      server.close();
+    }
+  });
+});
