@@ -289,6 +289,21 @@ describe('chuhan spsa with the real executable', () => {
     let err2 = '';
     expect(await runSpsaCli(['--state', state, '--resume', '--nodes', '500'], () => {}, (t) => (err2 += t))).toBe(2);
     expect(err2).toMatch(/drop --nodes/);
+    // One process per run: a lock held by a live process refuses; one left by a dead process is taken over.
+    const sleeper = spawn('sleep', ['30']);
+    try {
+      writeFileSync(`${state}.lock`, `${sleeper.pid}\n`);
+      let err3 = '';
+      expect(await runSpsaCli(['--state', state, '--resume'], () => {}, (t) => (err3 += t))).toBe(1);
+      expect(err3).toMatch(new RegExp(`another chuhan spsa \\(pid ${sleeper.pid}\\) is running`));
+    } finally {
+      sleeper.kill();
+    }
+    await new Promise((r) => sleeper.on('exit', r));
+    let err4 = '';
+    expect(await runSpsaCli(args, () => {}, (t) => (err4 += t))).toBe(2);
+    expect(err4).toMatch(/already holds a run/);
+    expect(existsSync(`${state}.lock`)).toBe(false);
     const printed: string[] = [];
     expect(await runSpsaCli(['--state', state, '--print'], (l) => printed.push(l), () => {})).toBe(0);
     expect(printed).toContain('setoption name NULL_R value ' + String(Math.round(s.theta[2])));

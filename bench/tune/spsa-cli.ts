@@ -9,7 +9,7 @@
 // written whole after every pair, the trajectory log (CSV) gets a row. Ctrl-C (SIGTERM, SIGHUP) drops
 // the pairs in progress (they are replayed on resume), kills the engines and saves the state. At
 // the end: the tuned values as a block for engine/search-params.ts and as setoption lines.
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { findTunable, SPSA_R_END, TUNABLES } from '../../engine/search-params';
 import { DEFAULT_DRAW, DEFAULT_RESIGN, parseAdjudication, type AdjudicationConfig } from '../match/adjudication';
@@ -351,6 +351,45 @@ export async function runSpsaCli(argv: readonly string[], out: (line: string) =>
     }
   }
 
+  // One process per run: two resuming the same state would each play and apply its pairs.
+  const lock = `${o.state}.lock`;
+  const holder = takeLock(lock);
+  if (holder !== null) return fail(`another chuhan spsa (pid ${holder}) is running ${o.state}`, 1);
+  try {
+    return await runLocked(o, cmd, out, err, fail);
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+/** Creates the lock file with our pid; returns the pid of a live process that holds it, or null when we have it. */
+function takeLock(path: string): number | null {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(path, `${process.pid}\n`, { flag: 'wx' });
+      return null;
+    } catch {
+      let pid = NaN;
+      try {
+        pid = Number(readFileSync(path, 'utf8').trim());
+      } catch {
+        continue;
+      }
+      let alive = false;
+      try {
+        alive = Number.isInteger(pid) && pid > 0 && pid !== process.pid && process.kill(pid, 0);
+      } catch {
+        alive = false;
+      }
+      if (alive) return pid;
+      // Left by a run that was killed: taken over.
+      rmSync(path, { force: true });
+    }
+  }
+  return null;
+}
+
+async function runLocked(o: CliOptions, cmd: Command, out: (line: string) => void, err: (text: string) => void, fail: (message: string, code?: number) => number): Promise<number> {
   let state: SpsaState;
   const log = o.log ?? o.state.replace(/(\.json)?$/, '.csv');
   try {
