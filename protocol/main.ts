@@ -16,8 +16,8 @@ import { onInterrupt, yieldToSignals } from '../bench/interrupt';
 import { runJudgeCli } from './cli/judge';
 import { runMatchCli } from '../bench/match/cli';
 import { runBuildOpenings } from '../bench/match/build-openings';
-import { runDatagen, runDatagenWorker, type DatagenOptions, type EvalKind } from '../bench/nnue/datagen';
-import { runDataMerge } from '../bench/nnue/data-merge';
+import { runDatagenWorker, type DatagenOptions, type EvalKind } from '../bench/nnue/datagen';
+import { runDatagenCommand } from '../bench/nnue/data-merge';
 import { parseShard } from '../bench/match/shard';
 import { CHUNK, DEFAULT_BUFFER, runTrain, type TrainOptions } from '../bench/nnue/train';
 import { LR_SCHEDULES, type LrScheduleKind } from '../bench/nnue/lr-schedule';
@@ -309,25 +309,10 @@ function buildProgram(): Command {
     .option('--merge', 'merge the shards given as arguments into --out (the whole run\'s file)')
     .option('--pgn <file>', 'also write every game to this PGN file, in game order (kept in step when continuing); with --merge the merged PGN')
     .exitOverride()
-    .action(async (opts: DatagenOptions & { merge?: boolean }, cmd: Command) => {
-      const shards = cmd.args;
+    .action(async (opts: DatagenOptions & { merge?: boolean; pgn?: string }, cmd: Command) => {
+      const given = cmd.options.map((o) => o.attributeName()).filter((k) => cmd.getOptionValueSource(k) === 'cli');
       const log = (line: string): void => void process.stderr.write(line + '\n');
-      if (opts.merge) {
-        const extra = cmd.options.map((o) => o.attributeName()).filter((k) => !['out', 'merge', 'pgn'].includes(k) && cmd.getOptionValueSource(k) === 'cli');
-        if (extra.length > 0 || shards.length === 0) {
-          log(extra.length > 0 ? `chuhan datagen: --merge takes the shards' files, --out and --pgn; drop --${extra.map((k) => k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)).join(', --')}` : 'chuhan datagen: --merge needs the shards\' data files');
-          process.exitCode = USAGE_ERROR;
-          return;
-        }
-        process.exitCode = await runDataMerge({ out: opts.out, inputs: shards, pgn: opts.pgn }, log);
-        return;
-      }
-      if (shards.length > 0) {
-        log(`chuhan datagen: '${shards[0]}' is not an option; files are given only to --merge`);
-        process.exitCode = USAGE_ERROR;
-        return;
-      }
-      process.exitCode = await runDatagen(opts, log, selfCommand());
+      process.exitCode = await runDatagenCommand(opts, cmd.args, given, log, selfCommand());
     });
 
   program
