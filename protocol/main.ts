@@ -324,7 +324,7 @@ function buildProgram(): Command {
     .option('--epochs <n>', 'epochs (default 12)', intIn(1), 12)
     .option('--batch <n>', 'positions per batch (default 16384)', intIn(1), 16384)
     .option('--lr <x>', 'Adam learning rate (default 0.002)', positiveNumber, 0.002)
-    .option('--gamma <x>', 'learning-rate factor per epoch (default 0.8)', positiveNumber, 0.8)
+    .option('--gamma <x>', 'learning-rate factor per epoch of --schedule step (default 0.8)', positiveNumber, 0.8)
     .option('--lambda <x>', 'weight of the game result in the target, 0-1 (default 0.25)', unitNumber, 0.25)
     .option('--scale <n>', 'centipawns per unit of network output, also the sigmoid scale (default 400)', intIn(1), 400)
     .option('--val <x>', 'held-out share of the positions, taken from the end (default 0.05)', unitNumber, 0.05)
