@@ -7,6 +7,7 @@
 // different runs, shards split another way, a shard given twice, a missing or unfinished shard,
 // a game head out of place or a game whose records do not match its head's hash. The output is
 // written to a temporary file and renamed, so a merge stopped midway leaves nothing.
+// runDatagenCommand routes the command line between a run and a merge.
 import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { fnv1a } from '../../engine/nnue';
 import { onInterrupt, yieldToSignals } from '../interrupt';
@@ -21,7 +22,7 @@ import {
   RECORD_BYTES,
   type DataHeader,
 } from './data-format';
-import { pgnGames } from './datagen';
+import { pgnGames, runDatagen, type DatagenOptions } from './datagen';
 import { shardGameCount, shardRunDifference, shardText } from './data-shard';
 
 export class DataMergeError extends Error {}
@@ -231,4 +232,35 @@ export async function runDataMerge(opts: DataMergeOptions, log: (line: string) =
     for (const fd of fds) closeSync(fd);
     interrupt.dispose();
   }
+}
+
+/**
+ * `chuhan datagen` as the command line gives it: a run (runDatagen), or with --merge the merge of
+ * the files given. `given` names the options the user typed (attribute names), for the refusal of
+ * run options in a merge.
+ */
+export async function runDatagenCommand(
+  opts: DatagenOptions & { merge?: boolean },
+  files: readonly string[],
+  given: readonly string[],
+  log: (line: string) => void,
+  selfCommand: string[],
+): Promise<number> {
+  if (opts.merge) {
+    const extra = given.filter((k) => !['out', 'merge', 'pgn'].includes(k)).map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+    if (extra.length > 0) {
+      log(`chuhan datagen: --merge takes the shards' files, --out and --pgn; drop ${extra.join(', ')}`);
+      return 2;
+    }
+    if (files.length === 0) {
+      log("chuhan datagen: --merge needs the shards' data files");
+      return 2;
+    }
+    return runDataMerge({ out: opts.out, inputs: [...files], pgn: opts.pgn }, log);
+  }
+  if (files.length > 0) {
+    log(`chuhan datagen: '${files[0]}' is not an option; files are given only to --merge`);
+    return 2;
+  }
+  return runDatagen(opts, log, selfCommand);
 }

@@ -20,8 +20,8 @@ import { SERVE_DEFAULT_HOST, SERVE_DEFAULT_PORT, runServeCli } from './serve';
 import { runMatchCli } from '../../bench/match/cli';
 import { runSpsaCli } from '../../bench/tune/spsa-cli';
 import { runBuildOpenings } from '../../bench/match/build-openings';
-import { runDatagen, runDatagenWorker, type DatagenOptions, type EvalKind } from '../../bench/nnue/datagen';
-import { runDataMerge } from '../../bench/nnue/data-merge';
+import { runDatagenWorker, type DatagenOptions, type EvalKind } from '../../bench/nnue/datagen';
+import { runDatagenCommand } from '../../bench/nnue/data-merge';
 import { parseShard } from '../../bench/match/shard';
 import { CHUNK, DEFAULT_BUFFER, runTrain, type TrainOptions } from '../../bench/nnue/train';
 import { LR_SCHEDULES, type LrScheduleKind } from '../../bench/nnue/lr-schedule';
@@ -313,25 +313,10 @@ function buildProgram(): Command {
     .option('--merge', 'merge the shards given as arguments into --out (the whole run\'s file)')
     .option('--pgn <file>', 'also write every game to this PGN file, in game order (kept in step when continuing); with --merge the merged PGN')
     .exitOverride()
-    .action(async (opts: DatagenOptions & { merge?: boolean }, cmd: Command) => {
-      const shards = cmd.args;
+    .action(async (opts: DatagenOptions & { merge?: boolean; pgn?: string }, cmd: Command) => {
+      const given = cmd.options.map((o) => o.attributeName()).filter((k) => cmd.getOptionValueSource(k) === 'cli');
       const log = (line: string): void => void process.stderr.write(line + '\n');
-      if (opts.merge) {
-        const extra = cmd.options.map((o) => o.attributeName()).filter((k) => !['out', 'merge', 'pgn'].includes(k) && cmd.getOptionValueSource(k) === 'cli');
-        if (extra.length > 0 || shards.length === 0) {
-          log(extra.length > 0 ? `chuhan datagen: --merge takes the shards' files, --out and --pgn; drop --${extra.map((k) => k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)).join(', --')}` : 'chuhan datagen: --merge needs the shards\' data files');
-          process.exitCode = USAGE_ERROR;
-          return;
-        }
-        process.exitCode = await runDataMerge({ out: opts.out, inputs: shards, pgn: opts.pgn }, log);
-        return;
-      }
-      if (shards.length > 0) {
-        log(`chuhan datagen: '${shards[0]}' is not an option; files are given only to --merge`);
-        process.exitCode = USAGE_ERROR;
-        return;
-      }
-      process.exitCode = await runDatagen(opts, log, selfCommand());
+      process.exitCode = await runDatagenCommand(opts, cmd.args, given, log, selfCommand());
     });
 
   program
@@ -343,7 +328,7 @@ function buildProgram(): Command {
     .option('--epochs <n>', 'epochs (default 12)', intIn(1), 12)
     .option('--batch <n>', 'positions per batch (default 16384)', intIn(1), 16384)
     .option('--lr <x>', 'Adam learning rate (default 0.002)', positiveNumber, 0.002)
-    .option('--gamma <x>', 'learning-rate factor per epoch (default 0.8)', positiveNumber, 0.8)
+    .option('--gamma <x>', 'learning-rate factor per epoch of --schedule step (default 0.8)', positiveNumber, 0.8)
     .option('--lambda <x>', 'weight of the game result in the target, 0-1 (default 0.25)', unitNumber, 0.25)
     .option('--scale <n>', 'centipawns per unit of network output, also the sigmoid scale (default 400)', intIn(1), 400)
     .option('--val <x>', 'held-out share of the positions, taken from the end (default 0.05)', unitNumber, 0.05)
