@@ -3,7 +3,7 @@
 // engines, the Rust and Dart GUIs send UCI `setoption name … value …` to both). Parsing never
 // throws; what cannot be understood is described in `warnings` or an `error` command, for the
 // session to report in an `info string`. Nothing here looks at a position: moves stay text.
-import { clip } from './options';
+import { clip } from './report';
 
 export interface Token {
   text: string;

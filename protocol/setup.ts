@@ -3,7 +3,7 @@
 // position for the repetition rules. A bad FEN is an error (the caller keeps its old position);
 // a bad move ends the list there, keeping the legal prefix, with a warning naming it.
 import { FenError, MoveError, Position, START_FEN, parseFen, parseIccs, toFen, MAX_HISTORY } from '../engine/index';
-import { clip } from './options';
+import { clip } from './report';
 import type { PositionText } from './parser';
 
 /** Most moves kept from a `position` line, leaving room in the history for the search's plies. */

@@ -151,7 +151,7 @@ export function defaultScorer(nodes: number): { score: (pos: Position) => number
     score: (pos) => {
       searcher.clearHash();
       const r = searcher.search(pos, { nodes }, signals);
-      return r.score.mate !== undefined ? null : (r.score.cp ?? null);
+      return r.score.kind === 'cp' ? r.score.cp : null;
     },
   };
 }

@@ -30,7 +30,7 @@ import { availableParallelism } from 'node:os';
 import type { Network } from '../../engine/nnue';
 import { embeddedNetwork, USE_NNUE_DEFAULT } from '../../engine/network';
 import { readNetworkFile } from '../host/network-file';
-import { MAX_HASH_MB, threadLimit } from '../options';
+import { MAX_HASH_MB, threadLimit } from '../engine-options';
 import { runThreadsBench } from './bench-threads';
 import { Output } from '../host/output';
 import { runSession } from '../host/stdio-session';
