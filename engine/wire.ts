@@ -24,16 +24,16 @@ export function fromRanks10(text: string): string | null {
 }
 
 /** ElephantEye's mate value: a mate in p plies scores 10000 − p. */
-export const UCCI_MATE = 10000;
+const UCCI_MATE = 10000;
 /**
  * ElephantEye's value of a result decided by a repetition rule (its BAN_VALUE): a win by the
  * opponent's perpetual check or chase p plies away scores 9900 − p, a loss by one's own −(9900 − p),
  * below every mate and, for p < 100, beyond ±9800, where ElephantEye and the GUIs built on it take
  * a game as decided.
  */
-export const UCCI_RULE = 9900;
+const UCCI_RULE = 9900;
 /** Evaluations are reported within ±9000, below every decided result. */
-export const UCCI_MAX_EVAL = 9000;
+const UCCI_MAX_EVAL = 9000;
 
 /** The score as UCCI writes it: mates ±(10000 − plies), rule results ±(9900 − plies), else centipawns within ±9000. */
 export function ucciScore(score: Score): number {
@@ -76,7 +76,7 @@ export function uciInfo(info: SearchInfo, pv: readonly string[], showMultipv: bo
 }
 
 /** What the match runner reads from an `info` line. */
-export interface InfoLine {
+interface InfoLine {
   depth?: number;
   /** UCI `cp`/`mate` as written (a mate in N moves as 2N − 1 plies, being mated in N as −2N); a UCCI score is read as centipawns, mates included. */
   score?: Score;

@@ -8,14 +8,14 @@ import { RED } from '../engine/index';
 import type { GoCommand } from './parser';
 
 /** Deepest search asked for; deeper requests are clamped (no search gets there anyway). */
-export const MAX_DEPTH = 100;
+const MAX_DEPTH = 100;
 /** Longest time taken from a clock, in ms (setTimeout cannot wait longer than 2^31 − 1 ms). */
-export const MAX_TIME_MS = 2_000_000_000;
+const MAX_TIME_MS = 2_000_000_000;
 /**
  * Deepest `go perft` served: it is counted on the session's thread, which answers nothing else
  * meanwhile (perft 4 takes about 0.1 s, perft 5 two seconds); deeper: `chuhan perft --depth N`.
  */
-export const MAX_PROTOCOL_PERFT = 4;
+const MAX_PROTOCOL_PERFT = 4;
 /** What a `go` whose every limit was unreadable searches for, rather than running forever. */
 export const DAMAGED_GO_MOVETIME = 1000;
 
@@ -26,7 +26,7 @@ export const DAMAGED_GO_MOVETIME = 1000;
 export const RANDOMNESS_CP: Readonly<Record<string, number>> = { none: 0, tiny: 4, small: 8, medium: 16, large: 32, huge: 64 };
 
 /** The options a search plan follows (engine-options.ts). */
-export interface PlanOptions {
+interface PlanOptions {
   /** Move Overhead (ms). */
   overhead: number;
   /** UCCI randomness, a key of RANDOMNESS_CP. */

@@ -3,7 +3,7 @@
 // mode a line may also wait for the search's reply (the session says which). When the GUI closes
 // the input, the session is told once every line has been handled.
 
-export interface InputHandler {
+interface InputHandler {
   /** Handles one line; a promise holds back the next line until it settles. */
   handle(raw: string): Promise<void> | void;
   /** Must `raw` wait (batch mode while a search is thinking)? */

@@ -11,7 +11,7 @@ import { clip, type Report } from './report';
 
 type DialectName = 'ucci' | 'uci';
 
-export interface OptionNames {
+interface OptionNames {
   /** Name announced in UCCI (one lower-case word), or null when not announced there. */
   ucci: string | null;
   /** Name announced in UCI, or null when not announced there. */
@@ -23,7 +23,7 @@ export interface OptionNames {
 }
 
 /** What an option does when set, called with the new value. */
-export type Effect<T> = (value: T) => void;
+type Effect<T> = (value: T) => void;
 
 /** A value read from setoption, or why none could be. */
 type Read<T> = { ok: true; value: T; shown: string; warning?: string } | { ok: false; warning: string };
@@ -86,7 +86,7 @@ export class CheckOption extends Option<boolean> {
   }
 }
 
-export interface SpinRange {
+interface SpinRange {
   min: number;
   max: number;
   /** UCI's minimum when it differs (UCCI's 0 for hashsize and threads means "the default"). */

@@ -14,16 +14,16 @@ import { clip, type Report } from './report';
 import type { SearchClient, SearchEvents } from './search-client';
 
 /** How long a stopped search may take to answer before the session answers for it (ms). */
-export const STOP_GRACE_MS = 35;
+const STOP_GRACE_MS = 35;
 /**
  * The same while the search has not finished depth 1 (it does not stop before that, so that every
  * bestmove is a searched move; depth 1 takes milliseconds, more in a process that is still cold).
  */
-export const FIRST_DEPTH_GRACE_MS = 500;
+const FIRST_DEPTH_GRACE_MS = 500;
 /** A draw offer is accepted when the search's score for us is at most this (centipawns). */
-export const DRAW_ACCEPT_CP = 0;
+const DRAW_ACCEPT_CP = 0;
 /** With the `resign` option on, the engine resigns at or below this score (centipawns). */
-export const RESIGN_CP = -1500;
+const RESIGN_CP = -1500;
 
 /** A `go` that owes its reply. */
 interface Search {
@@ -51,7 +51,7 @@ interface Search {
 }
 
 /** What the ledger needs from the session: where lines go, the dialect in use, and the options that shape a reply. */
-export interface LedgerContext {
+interface LedgerContext {
   readonly out: LineOutput;
   readonly report: Report;
   dialect(): Dialect;
@@ -64,7 +64,7 @@ export interface LedgerContext {
 }
 
 /** What `go` hands the ledger. */
-export interface NewSearch {
+interface NewSearch {
   pos: Position;
   excluded: number[];
   plan: SearchPlan;

@@ -8,7 +8,7 @@ import { ENGINE_AUTHOR, ENGINE_NAME, ENGINE_VERSION, MAX_PV_PRINTED, type Dialec
 import type { AnyOption } from './option';
 
 /** See Dialect.infoIntervalMs: at most one search `info` line per this many ms. */
-export const UCCI_INFO_INTERVAL_MS = 100;
+const UCCI_INFO_INTERVAL_MS = 100;
 
 /**
  * gmchess scans the whole output for the words "draw" and "resign" and ends the game on either,

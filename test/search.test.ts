@@ -13,7 +13,7 @@ interface MateCase {
   bm: string[];
 }
 
-export function readMates(): MateCase[] {
+function readMates(): MateCase[] {
   return readData('mates.epd')
     .split('\n')
     .filter((l) => l.trim() !== '' && !l.startsWith('#'))
@@ -24,7 +24,7 @@ export function readMates(): MateCase[] {
     });
 }
 
-export function solveMate(c: MateCase, ms: number): { move: string; mate: number | undefined } {
+function solveMate(c: MateCase, ms: number): { move: string; mate: number | undefined } {
   const s = new Searcher(32);
   const pos = parseFen(c.fen);
   const r = s.search(pos, { movetime: ms }, new Int32Array(SIGNAL_COUNT));

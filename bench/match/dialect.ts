@@ -72,7 +72,7 @@ export interface ClockView {
   movesToGo?: number;
 }
 
-export interface GoContext {
+interface GoContext {
   limit: Limit;
   /** The clocks of the side to move and of its opponent (clock limits only). */
   own?: ClockView;
@@ -126,7 +126,7 @@ export function scoreValue(s: Score): number {
   return m > 0 ? decided - m : -decided - m;
 }
 
-export type BestMove =
+type BestMove =
   | {
       kind: 'move';
       /** The move as the engine wrote it. */

@@ -27,14 +27,14 @@ import { rng } from '../../engine/rng';
 import { encodeRecord, RECORD_BYTES } from './data-format';
 import type { Opening } from '../match/openings';
 
-export const ADJ_WIN_CP = 1500;
-export const ADJ_WIN_PLIES = 6;
-export const DRAW_ADJ_FROM = 200;
-export const ADJ_DRAW_CP = 15;
-export const ADJ_DRAW_PLIES = 20;
-export const MAX_GAME_PLIES = 500;
+const ADJ_WIN_CP = 1500;
+const ADJ_WIN_PLIES = 6;
+const DRAW_ADJ_FROM = 200;
+const ADJ_DRAW_CP = 15;
+const ADJ_DRAW_PLIES = 20;
+const MAX_GAME_PLIES = 500;
 /** A game whose first searched score is further from equal than this is dropped (a lopsided opening). */
-export const MAX_OPENING_CP = 500;
+const MAX_OPENING_CP = 500;
 
 export interface SelfPlayOptions {
   seed: number;
@@ -56,9 +56,9 @@ export const ENDINGS = [
   'ply-limit',
   'dropped',
 ] as const;
-export type Ending = (typeof ENDINGS)[number];
+type Ending = (typeof ENDINGS)[number];
 
-export interface GameRecord {
+interface GameRecord {
   index: number;
   /** Result for Red: 0 loss, 1 draw, 2 win; -1 when the game was dropped. */
   redResult: number;
@@ -72,7 +72,7 @@ export interface GameRecord {
 }
 
 /** A 32-bit seed for game `index` of a run seeded with `seed` (splitmix-style mixing). */
-export function gameSeed(seed: number, index: number): number {
+function gameSeed(seed: number, index: number): number {
   return mix32(Math.imul(seed >>> 0, 0x9e3779b1) ^ Math.imul(index + 1, 0x85ebca6b));
 }
 

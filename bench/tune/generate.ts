@@ -12,7 +12,7 @@ import { Searcher } from '../../engine/search';
 import { safeMoves, see } from '../../engine/see';
 import { parseOpenings } from '../match/openings';
 
-export interface GenerateOptions {
+interface GenerateOptions {
   out: string;
   openings: string;
   positions: number;

@@ -27,7 +27,7 @@ import {
 export type PieceStyle = 'chinese' | 'western';
 export type Coordinates = 'iccs' | 'wxf' | 'none';
 
-export interface BoardState {
+interface BoardState {
   pos: Position;
   flipped: boolean;
   pieces: PieceStyle;
@@ -45,8 +45,8 @@ const NS = 'http://www.w3.org/2000/svg';
 /** Distance between two points and the margin around the outer lines (SVG units). */
 const S = 100;
 const M = 90;
-export const BOARD_WIDTH = 8 * S + 2 * M;
-export const BOARD_HEIGHT = 9 * S + 2 * M;
+const BOARD_WIDTH = 8 * S + 2 * M;
+const BOARD_HEIGHT = 9 * S + 2 * M;
 
 /** Traditional characters: 帥仕相傌俥炮兵 for red, 將士象馬車砲卒 for black (index = piece kind). */
 const CHARS = [
