@@ -20,8 +20,8 @@
 // `npm start` (build, then run the engine) leaves the engine's stdout clean for the protocol.
 //
 // Worker threads: inside a SEA, `require` only loads built-in modules, so a worker cannot be started
-// from a file. When protocol/host/search-worker.ts exists it is bundled separately into a CommonJS
-// string that replaces __CHUHAN_WORKER_SOURCE__ in the main bundle (esbuild `define`);
+// from a file. protocol/host/search-worker.ts is therefore bundled separately into a CommonJS string
+// that replaces __CHUHAN_WORKER_SOURCE__ in the main bundle (esbuild `define`);
 // protocol/host/worker-source.ts hands it out, to be started with `new Worker(source, { eval: true })`.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -74,13 +74,10 @@ async function main() {
   mkdirSync(dist, { recursive: true });
   removeStaleTemps(dist);
 
-  let workerSource;
-  if (existsSync(workerEntry)) {
-    workerSource = await step('bundle protocol/host/search-worker.ts', async () => {
-      const r = await esbuild.build({ ...common, entryPoints: [workerEntry], write: false });
-      return r.outputFiles[0].text;
-    });
-  }
+  const workerSource = await step('bundle protocol/host/search-worker.ts', async () => {
+    const r = await esbuild.build({ ...common, entryPoints: [workerEntry], write: false });
+    return r.outputFiles[0].text;
+  });
 
   const pageFiles = await step('browser files -> dist/chuhan.worker.js, dist/engine.mjs, dist/types/, dist/web/', () => buildWeb(dist));
 
@@ -91,7 +88,7 @@ async function main() {
         entryPoints: [join(root, 'protocol', 'cli', 'main.ts')],
         outfile: tmp,
         define: {
-          ...(workerSource === undefined ? {} : { __CHUHAN_WORKER_SOURCE__: JSON.stringify(workerSource) }),
+          __CHUHAN_WORKER_SOURCE__: JSON.stringify(workerSource),
           __CHUHAN_PAGE_FILES__: JSON.stringify(pageFiles),
         },
       }),
