@@ -8,7 +8,7 @@
 // `npm run build:all`) injects the same blob into the official Node binary of each platform, of the
 // very version running this script, fetched once from the npm registry (see build-node-binary.mjs),
 // and writes dist/chuhan-<target> (dist/chuhan-win-x64.exe). `--node <target>=<path>` uses a Node
-// binary you already have instead. Mach-O binaries (darwin) are left unsigned: see the README.
+// binary you already have instead. Mach-O binaries (darwin) are left unsigned: see docs/building.md.
 //
 // Every build also writes the browser files (build-web.mjs): dist/chuhan.worker.js, the engine as
 // a Web Worker, dist/engine.mjs with dist/types/, the engine core as an ES module, and dist/web/,
@@ -173,7 +173,7 @@ function inject(node, out, target) {
     throw new Error(`postject failed (${r.error?.message ?? `exit ${r.status}`}):\n${log.join('\n')}`);
   }
   // On a Mac the result can be signed at once (Apple Silicon runs no unsigned code); elsewhere the
-  // README gives the command for Mac users.
+  // README and docs/building.md give the command for Mac users.
   if (target.startsWith('darwin-') && process.platform === 'darwin') {
     const sign = spawnSync('codesign', ['--sign', '-', '--force', out], { encoding: 'utf8' });
     if (sign.error || sign.status !== 0) throw new Error(`codesign --sign - ${rel(out)} failed: ${sign.error?.message ?? sign.stderr.trim()}`);

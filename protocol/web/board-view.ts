@@ -4,7 +4,7 @@
 // (generateLegal), never the board's own. The board draws and reports moves, nothing more: the
 // page decides whether a move is played.
 //
-// Why not chessgroundx (the board pychess.org uses): see the README ("The page"). In short, it
+// Why not chessgroundx (the board pychess.org uses): see docs/browser.md ("Why the board is written here"). In short, it
 // is GPL-3.0 (the page is part of the MIT executable), and its package has no xiangqi board or
 // pieces: those are image files of pychess.org's own, so the drawing would have to be written here
 // anyway.
