@@ -21,7 +21,7 @@ export function hostTarget() {
   return `${process.platform === 'win32' ? 'win' : process.platform}-${process.arch}`;
 }
 
-export function cacheRoot() {
+function cacheRoot() {
   if (process.env.CHUHAN_CACHE) return process.env.CHUHAN_CACHE;
   const base = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
   return join(base, 'chuhan');

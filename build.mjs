@@ -8,7 +8,7 @@
 // `npm run build:all`) injects the same blob into the official Node binary of each platform, of the
 // very version running this script, fetched once from the npm registry (see build-node-binary.mjs),
 // and writes dist/chuhan-<target> (dist/chuhan-win-x64.exe). `--node <target>=<path>` uses a Node
-// binary you already have instead. Mach-O binaries (darwin) are left unsigned: see the README.
+// binary you already have instead. Mach-O binaries (darwin) are left unsigned: see docs/building.md.
 //
 // Every build also writes the browser files (build-web.mjs): dist/chuhan.worker.js, the engine as
 // a Web Worker, dist/engine.mjs with dist/types/, the engine core as an ES module, and dist/web/,
@@ -20,8 +20,8 @@
 // `npm start` (build, then run the engine) leaves the engine's stdout clean for the protocol.
 //
 // Worker threads: inside a SEA, `require` only loads built-in modules, so a worker cannot be started
-// from a file. When protocol/host/search-worker.ts exists it is bundled separately into a CommonJS
-// string that replaces __CHUHAN_WORKER_SOURCE__ in the main bundle (esbuild `define`);
+// from a file. protocol/host/search-worker.ts is therefore bundled separately into a CommonJS string
+// that replaces __CHUHAN_WORKER_SOURCE__ in the main bundle (esbuild `define`);
 // protocol/host/worker-source.ts hands it out, to be started with `new Worker(source, { eval: true })`.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -74,13 +74,10 @@ async function main() {
   mkdirSync(dist, { recursive: true });
   removeStaleTemps(dist);
 
-  let workerSource;
-  if (existsSync(workerEntry)) {
-    workerSource = await step('bundle protocol/host/search-worker.ts', async () => {
-      const r = await esbuild.build({ ...common, entryPoints: [workerEntry], write: false });
-      return r.outputFiles[0].text;
-    });
-  }
+  const workerSource = await step('bundle protocol/host/search-worker.ts', async () => {
+    const r = await esbuild.build({ ...common, entryPoints: [workerEntry], write: false });
+    return r.outputFiles[0].text;
+  });
 
   const pageFiles = await step('browser files -> dist/chuhan.worker.js, dist/engine.mjs, dist/types/, dist/web/', () => buildWeb(dist));
 
@@ -91,7 +88,7 @@ async function main() {
         entryPoints: [join(root, 'protocol', 'cli', 'main.ts')],
         outfile: tmp,
         define: {
-          ...(workerSource === undefined ? {} : { __CHUHAN_WORKER_SOURCE__: JSON.stringify(workerSource) }),
+          __CHUHAN_WORKER_SOURCE__: JSON.stringify(workerSource),
           __CHUHAN_PAGE_FILES__: JSON.stringify(pageFiles),
         },
       }),
@@ -176,7 +173,7 @@ function inject(node, out, target) {
     throw new Error(`postject failed (${r.error?.message ?? `exit ${r.status}`}):\n${log.join('\n')}`);
   }
   // On a Mac the result can be signed at once (Apple Silicon runs no unsigned code); elsewhere the
-  // README gives the command for Mac users.
+  // README and docs/building.md give the command for Mac users.
   if (target.startsWith('darwin-') && process.platform === 'darwin') {
     const sign = spawnSync('codesign', ['--sign', '-', '--force', out], { encoding: 'utf8' });
     if (sign.error || sign.status !== 0) throw new Error(`codesign --sign - ${rel(out)} failed: ${sign.error?.message ?? sign.stderr.trim()}`);

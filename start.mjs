@@ -13,7 +13,7 @@ const SOURCES = ['engine', 'protocol', 'bench', 'nets', 'package.json', 'package
 const STALE_LOCK_MS = 120_000;
 
 /** The newest source file under root (path and mtime), skipping what a build does not read. */
-export function newestSource(root) {
+function newestSource(root) {
   let newest = { path: null, mtime: 0 };
   const visit = (p) => {
     if (!existsSync(p)) return;
@@ -27,7 +27,7 @@ export function newestSource(root) {
 }
 
 /** Why dist/chuhan must be built, or null when it is newer than every source. */
-export function staleReason(root) {
+function staleReason(root) {
   const exe = join(root, 'dist', 'chuhan');
   if (!existsSync(exe)) return 'dist/chuhan does not exist';
   const src = newestSource(root);
@@ -62,7 +62,7 @@ function withLock(root, fn) {
   }
 }
 
-export function ensureBuilt(root) {
+function ensureBuilt(root) {
   return withLock(root, () => {
     const reason = staleReason(root);
     if (reason === null) return 0;

@@ -13,7 +13,7 @@ import { BENCH_POSITIONS } from './bench-positions';
 export const BENCH_DEFAULT_DEPTH = 11;
 export const BENCH_DEFAULT_HASH = 16;
 
-export interface BenchOptions {
+interface BenchOptions {
   depth?: number;
   hash?: number;
   /** Print a line per position. */
@@ -27,7 +27,7 @@ export interface BenchOptions {
   simd?: boolean;
 }
 
-export interface BenchResult {
+interface BenchResult {
   nodes: number;
   ms: number;
   nps: number;

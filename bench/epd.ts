@@ -1,6 +1,6 @@
 // Reading perft EPD files: `FEN;D1 n;D2 n;...`, '#' comment lines and blank lines ignored.
 
-export interface PerftEntry {
+interface PerftEntry {
   fen: string;
   /** Line number in the file (1-based), for messages. */
   line: number;

@@ -7,7 +7,7 @@
 // yield between its units of work (`await yieldToSignals()`) for the first signal to be seen.
 import { constants } from 'node:os';
 
-export interface Interrupt {
+interface Interrupt {
   /** The signal received, or null. */
   readonly signal: NodeJS.Signals | null;
   /** 128 + the signal's number (130 for SIGINT), or 0 while none came. */

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { FenError, START_FEN, moveToIccs, parseFen, perft, perftDivide } from '../engine/index';
 import { parsePerftEpd } from './epd';
 
-export interface PerftCliOptions {
+interface PerftCliOptions {
   depth?: number;
   fen?: string;
   divide?: boolean;

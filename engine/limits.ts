@@ -1,8 +1,6 @@
 // What the protocol hands to the search, and what the search reports back.
 // Times are in milliseconds whatever the protocol's units were.
 
-import { RULE_BOUND, RULE_WIN } from './search-params';
-
 export interface SearchLimits {
   /** Fixed depth in plies. */
   depth?: number;
@@ -40,26 +38,19 @@ export interface SearchLimits {
 }
 
 /**
- * A score: centipawns from the side to move's view, or mate in N moves (negative: being mated).
- * A result decided by a repetition rule (the opponent forced into a perpetual check or chase, or
- * this side) is a `cp` beyond ±RULE_BOUND, RULE_WIN less the plies to it: `rulePlies` reads it,
- * and the protocol reports it in the mate range (ucci.ts, uci.ts).
+ * A score, from the side to move's view:
+ *   cp    centipawns;
+ *   mate  a forced mate `plies` plies away: positive when the side to move mates, zero or negative
+ *         when it is mated (0: it is mated now);
+ *   rule  a result decided by a repetition rule `plies` plies away (the opponent forced into a
+ *         perpetual check or chase, or this side): positive a win, zero or negative a loss.
+ * The protocol reports rule results in the mate range (engine/wire.ts).
  */
-export interface Score {
-  cp?: number;
-  mate?: number;
-}
+export type Score = { kind: 'cp'; cp: number } | { kind: 'mate'; plies: number } | { kind: 'rule'; plies: number };
 
-/**
- * Plies to a result decided by a repetition rule, positive when the side to move wins by it,
- * negative when it loses by it; null when the score is no such result.
- */
-export function rulePlies(score: Score): number | null {
-  const cp = score.cp;
-  if (score.mate !== undefined || cp === undefined) return null;
-  const a = Math.abs(cp);
-  if (a <= RULE_BOUND || a > RULE_WIN) return null;
-  return cp > 0 ? RULE_WIN - cp : -(RULE_WIN + cp);
+/** Plies to a mate or a rule result as moves, as UCI counts them: ⌈plies / 2⌉, negative when losing. */
+export function pliesToMoves(plies: number): number {
+  return plies > 0 ? Math.ceil(plies / 2) : -Math.ceil(-plies / 2);
 }
 
 export interface SearchInfo {

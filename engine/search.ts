@@ -49,6 +49,7 @@ import {
   MATE_BOUND,
   MAX_PLY,
   RULE_BOUND,
+  RULE_WIN,
   NULL_EVAL_DIVISOR,
   NULL_EVAL_R_MAX,
   NULL_MIN_UNITS,
@@ -95,7 +96,7 @@ const HELPER_SKIP_PHASE = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5,
 export interface HashProbe {
   move: number;
   depth: number;
-  /** The stored score as a search reports one (mates in moves; rule results as toScore gives them). */
+  /** The stored score as a search reports one (toScore). */
   score: Score;
   bound: 'exact' | 'lower' | 'upper';
 }
@@ -270,10 +271,10 @@ export class Searcher {
     const excluded = limits.excluded ?? [];
     this.rootMoves = [];
     for (let i = 0; i < n; i++) if (!excluded.includes(this.rootBuf[i])) this.rootMoves.push(this.rootBuf[i]);
-    const empty: SearchResult = { bestMove: 0, ponderMove: 0, score: { cp: 0 }, depth: 0, nodes: 0, time: 0 };
+    const empty: SearchResult = { bestMove: 0, ponderMove: 0, score: { kind: 'cp', cp: 0 }, depth: 0, nodes: 0, time: 0 };
     if (this.rootMoves.length === 0) {
       // No legal (or permitted) move: the side to move has lost.
-      empty.score = { mate: 0 };
+      empty.score = { kind: 'mate', plies: 0 };
       return empty;
     }
     if (limits.depth === 0) return empty;
@@ -919,9 +920,11 @@ export class Searcher {
   }
 }
 
-/** Converts an internal score to centipawns or mate-in-moves. */
+/** Converts an internal score to a Score: centipawns, a mate or a rule result, and the plies to it. */
 export function toScore(score: number): Score {
-  if (score > MATE_BOUND) return { mate: Math.ceil((MATE - score) / 2) };
-  if (score < -MATE_BOUND) return { mate: -Math.ceil((MATE + score) / 2) };
-  return { cp: score };
+  if (score > MATE_BOUND) return { kind: 'mate', plies: MATE - score };
+  if (score < -MATE_BOUND) return { kind: 'mate', plies: -(MATE + score) };
+  if (score > RULE_BOUND && score <= RULE_WIN) return { kind: 'rule', plies: RULE_WIN - score };
+  if (score < -RULE_BOUND && score >= -RULE_WIN) return { kind: 'rule', plies: -(RULE_WIN + score) };
+  return { kind: 'cp', cp: score };
 }

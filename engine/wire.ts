@@ -6,7 +6,7 @@
 //   scores  UCCI: a plain integer, a mate in p plies as ±(10000 − p) (ElephantEye); UCI: `cp N`, or
 //           `mate M` in moves, negative when being mated;
 //   info    the `info depth … score … pv …` line of a search report.
-import { rulePlies, type Score, type SearchInfo } from './limits';
+import { pliesToMoves, type Score, type SearchInfo } from './limits';
 
 const ICCS = /^([a-i])(\d)([a-i])(\d)$/i;
 const RANKS_10 = /^([a-i])(10|[1-9])([a-i])(10|[1-9])$/i;
@@ -24,29 +24,29 @@ export function fromRanks10(text: string): string | null {
 }
 
 /** ElephantEye's mate value: a mate in p plies scores 10000 − p. */
-export const UCCI_MATE = 10000;
+const UCCI_MATE = 10000;
 /**
  * ElephantEye's value of a result decided by a repetition rule (its BAN_VALUE): a win by the
  * opponent's perpetual check or chase p plies away scores 9900 − p, a loss by one's own −(9900 − p),
  * below every mate and, for p < 100, beyond ±9800, where ElephantEye and the GUIs built on it take
  * a game as decided.
  */
-export const UCCI_RULE = 9900;
+const UCCI_RULE = 9900;
 /** Evaluations are reported within ±9000, below every decided result. */
-export const UCCI_MAX_EVAL = 9000;
+const UCCI_MAX_EVAL = 9000;
 
 /** The score as UCCI writes it: mates ±(10000 − plies), rule results ±(9900 − plies), else centipawns within ±9000. */
 export function ucciScore(score: Score): number {
-  if (score.mate !== undefined) {
-    const plies = score.mate > 0 ? 2 * score.mate - 1 : -2 * score.mate;
-    return score.mate > 0 ? UCCI_MATE - plies : -(UCCI_MATE - plies);
+  switch (score.kind) {
+    case 'mate':
+      return score.plies > 0 ? UCCI_MATE - score.plies : -(UCCI_MATE + score.plies);
+    case 'rule': {
+      const v = UCCI_RULE - Math.min(Math.abs(score.plies), 99);
+      return score.plies > 0 ? v : -v;
+    }
+    case 'cp':
+      return Math.max(-UCCI_MAX_EVAL, Math.min(UCCI_MAX_EVAL, Math.round(score.cp)));
   }
-  const rule = rulePlies(score);
-  if (rule !== null) {
-    const v = UCCI_RULE - Math.min(Math.abs(rule), 99);
-    return rule > 0 ? v : -v;
-  }
-  return Math.max(-UCCI_MAX_EVAL, Math.min(UCCI_MAX_EVAL, Math.round(score.cp ?? 0)));
 }
 
 /**
@@ -55,10 +55,7 @@ export function ucciScore(score: Score): number {
  * (its rule judge returns a mate score).
  */
 export function uciScore(score: Score): string {
-  if (score.mate !== undefined) return `mate ${score.mate}`;
-  const rule = rulePlies(score);
-  if (rule !== null) return `mate ${rule > 0 ? Math.ceil(rule / 2) : -Math.ceil(-rule / 2)}`;
-  return `cp ${Math.round(score.cp ?? 0)}`;
+  return score.kind === 'cp' ? `cp ${Math.round(score.cp)}` : `mate ${pliesToMoves(score.plies)}`;
 }
 
 /** The UCCI `info` line of a search report; `pv` is its moves as written. UCCI puts `pv` last. */
@@ -79,9 +76,9 @@ export function uciInfo(info: SearchInfo, pv: readonly string[], showMultipv: bo
 }
 
 /** What the match runner reads from an `info` line. */
-export interface InfoLine {
+interface InfoLine {
   depth?: number;
-  /** UCI `cp`/`mate` as written; a UCCI score is read as centipawns, mates included. */
+  /** UCI `cp`/`mate` as written (a mate in N moves as 2N − 1 plies, being mated in N as −2N); a UCCI score is read as centipawns, mates included. */
   score?: Score;
   /** The score is only a bound (fail high / low). */
   bound?: boolean;
@@ -119,10 +116,10 @@ export function parseInfo(line: string): InfoLine | null {
         // UCI `score cp N` / `score mate N`; UCCI `score N`; either may be followed by a bound.
         if (next === 'cp' || next === 'mate') {
           const v = t[i + 2];
-          if (v !== undefined && NUMBER.test(v)) info.score = next === 'cp' ? { cp: Number(v) } : { mate: Number(v) };
+          if (v !== undefined && NUMBER.test(v)) info.score = next === 'cp' ? { kind: 'cp', cp: Number(v) } : mateIn(Number(v));
           i += 2;
         } else if (next !== undefined && NUMBER.test(next)) {
-          info.score = { cp: Number(next) };
+          info.score = { kind: 'cp', cp: Number(next) };
           i++;
         }
         if (t[i + 1] === 'lowerbound' || t[i + 1] === 'upperbound') {
@@ -147,4 +144,9 @@ export function parseInfo(line: string): InfoLine | null {
     }
   }
   return info;
+}
+
+/** UCI's `mate N` (moves) as a Score: the shortest mate of N moves, 2N − 1 plies; being mated in N, 2N plies. */
+function mateIn(moves: number): Score {
+  return { kind: 'mate', plies: moves > 0 ? 2 * moves - 1 : 2 * moves };
 }

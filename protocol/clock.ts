@@ -5,18 +5,17 @@
 // search cannot lose on time).
 import type { SearchLimits } from '../engine/limits';
 import { RED } from '../engine/index';
-import type { OptionValues } from './options';
 import type { GoCommand } from './parser';
 
 /** Deepest search asked for; deeper requests are clamped (no search gets there anyway). */
-export const MAX_DEPTH = 100;
+const MAX_DEPTH = 100;
 /** Longest time taken from a clock, in ms (setTimeout cannot wait longer than 2^31 − 1 ms). */
-export const MAX_TIME_MS = 2_000_000_000;
+const MAX_TIME_MS = 2_000_000_000;
 /**
  * Deepest `go perft` served: it is counted on the session's thread, which answers nothing else
  * meanwhile (perft 4 takes about 0.1 s, perft 5 two seconds); deeper: `chuhan perft --depth N`.
  */
-export const MAX_PROTOCOL_PERFT = 4;
+const MAX_PROTOCOL_PERFT = 4;
 /** What a `go` whose every limit was unreadable searches for, rather than running forever. */
 export const DAMAGED_GO_MOVETIME = 1000;
 
@@ -25,6 +24,17 @@ export const DAMAGED_GO_MOVETIME = 1000;
  * Moves within that much of the best can then be chosen, for variety in games against people.
  */
 export const RANDOMNESS_CP: Readonly<Record<string, number>> = { none: 0, tiny: 4, small: 8, medium: 16, large: 32, huge: 64 };
+
+/** The options a search plan follows (engine-options.ts). */
+interface PlanOptions {
+  /** Move Overhead (ms). */
+  overhead: number;
+  /** UCCI randomness, a key of RANDOMNESS_CP. */
+  randomness: string;
+  /** UCCI clock times in milliseconds (else seconds). */
+  usemillisec: boolean;
+  multipv: number;
+}
 
 export interface SearchPlan {
   limits: SearchLimits;
@@ -51,7 +61,7 @@ function whole(value: number, min: number, max: number, name: string, warnings: 
   return n;
 }
 
-export function planSearch(go: GoCommand, side: number, opts: OptionValues, dialect: 'ucci' | 'uci'): SearchPlan {
+export function planSearch(go: GoCommand, side: number, opts: PlanOptions, dialect: 'ucci' | 'uci'): SearchPlan {
   const warnings: string[] = [];
   const limits: SearchLimits = { overhead: opts.overhead };
   const noise = RANDOMNESS_CP[opts.randomness] ?? 0;

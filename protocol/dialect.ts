@@ -4,7 +4,7 @@
 // with ranks 1-10, scores, info lines) is engine/wire.ts.
 import type { CurrMoveInfo, Score, SearchInfo } from '../engine/limits';
 import { version } from '../package.json';
-import type { OptionSpec } from './options';
+import type { AnyOption } from './option';
 
 export const ENGINE_NAME = 'Chuhan';
 export const ENGINE_VERSION = version;
@@ -22,7 +22,7 @@ export interface Dialect {
   /** A move as the GUI wrote it, in ICCS (ranks 0-9); text that is no move comes back unchanged. */
   readMove(text: string): string;
   /** The id and option lines and the closing `ucciok`/`uciok`. */
-  handshake(options: readonly OptionSpec[]): string[];
+  handshake(options: readonly AnyOption[]): string[];
   /** One `info` line for a search report, or null when this dialect does not show it. */
   info(info: SearchInfo, showMultipv: boolean): string | null;
   /** The `info currmove M currmovenumber N` line (debug mode). */

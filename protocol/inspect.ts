@@ -1,11 +1,13 @@
-// The commands Pikafish users reach for to look inside the engine, answered as plain lines:
+// The commands that look inside the engine, answered as plain lines: Pikafish's
 //   d          the board as text, the FEN and the key;
 //   eval       the classical evaluation split into its terms (engine/evaluate.ts);
-//   go perft N the count below each root move, then the total.
+//   go perft N the count below each root move, then the total;
+// and UCCI's `probe`, the hash table's entry for a position (`pophash`).
 // Ranks are printed as the dialect's move notation numbers them (0-9, or 1-10 for UCI with ranks
 // 1-10), files a-i from Red's left.
-import { BLACK, RED, moveToIccs, perftDivide, toFen, type Position } from '../engine/index';
+import { BLACK, RED, isLegalMove, moveToIccs, perftDivide, toFen, type HashProbe, type Position } from '../engine/index';
 import { evaluationTerms } from '../engine/evaluate';
+import { ucciScore } from '../engine/wire';
 
 /** The board, Red at the bottom, one character per point (upper case Red, lower case Black). */
 export function boardLines(pos: Position, rankBase = 0): string[] {
@@ -59,4 +61,15 @@ export function perftLines(pos: Position, depth: number, moveText: (m: number) =
   }
   lines.push('', `Nodes searched: ${total}`);
   return lines;
+}
+
+/** `pophash [bestmove m] [lowerbound v depth d] [upperbound v depth d]`, scores UCCI-style. */
+export function pophashLine(pos: Position, entry: HashProbe | null): string {
+  if (entry === null) return 'pophash';
+  let line = 'pophash';
+  if (entry.move !== 0 && isLegalMove(pos, entry.move)) line += ` bestmove ${moveToIccs(entry.move)}`;
+  const v = ucciScore(entry.score);
+  if (entry.bound !== 'upper') line += ` lowerbound ${v} depth ${entry.depth}`;
+  if (entry.bound !== 'lower') line += ` upperbound ${v} depth ${entry.depth}`;
+  return line;
 }

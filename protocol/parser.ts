@@ -3,9 +3,9 @@
 // engines, the Rust and Dart GUIs send UCI `setoption name … value …` to both). Parsing never
 // throws; what cannot be understood is described in `warnings` or an `error` command, for the
 // session to report in an `info string`. Nothing here looks at a position: moves stay text.
-import { clip } from './options';
+import { clip } from './report';
 
-export interface Token {
+interface Token {
   text: string;
   /** Index just past the token in the line, to take a raw remainder (setoption values). */
   end: number;
@@ -66,7 +66,7 @@ export type Command =
   | { kind: 'unknown'; word: string }
   | { kind: 'error'; message: string };
 
-export interface Parsed {
+interface Parsed {
   command: Command;
   warnings: string[];
 }
@@ -82,7 +82,7 @@ export function cleanLine(raw: string): string {
   return line.replace(/[\x00-\x1f\x7f]/g, ' ');
 }
 
-export function tokenize(line: string): Token[] {
+function tokenize(line: string): Token[] {
   const tokens: Token[] = [];
   const re = /\S+/g;
   for (let m = re.exec(line); m !== null; m = re.exec(line)) tokens.push({ text: m[0], end: m.index + m[0].length });

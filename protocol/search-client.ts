@@ -24,7 +24,7 @@ import {
   type SearchResult,
 } from '../engine/limits';
 import { TranspositionTable } from '../engine/tt';
-import { MAX_THREADS } from './options';
+import { MAX_THREADS } from './engine-options';
 import type { WorkerHandle, WorkerHost } from './session-host';
 import type { FromWorker, PositionSpec, ToWorker } from './worker-messages';
 

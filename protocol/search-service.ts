@@ -24,8 +24,8 @@ function describe(err: unknown): string {
 
 /**
  * Warm-up: a fresh worker runs its code in V8's interpreter, and its first real search would reach
- * only depth 7 in 110 ms (about 7,000 nodes; depth 10-11 once warm) while the compiler catches up.
- * So the worker first searches a fixed middlegame for up to WARMUP_MS with a table of its own,
+ * far less depth than a warm one while the compiler catches up (the figures are in docs/protocol.md,
+ * "Warm-up at start"). So the worker first searches a fixed middlegame for up to WARMUP_MS with a table of its own,
  * before it reads any message: `isready` waits for it (readiness is what it asks about), while
  * `go` and a hash probe stop it at once through the shared flag (search-client.ts raises it when
  * it sends them). Without shared memory there is no warm-up (nothing could stop it).

@@ -1,8 +1,8 @@
 // What the protocol session needs from where it runs: where its lines go, how to start its search
 // worker, and how to read a file named by an option. The executable (host/stdio-session.ts: stdout,
 // a worker thread from the bundled source, node:fs) and the browser (host/web-worker.ts:
-// postMessage, a nested Web Worker, no files) differ only here; session.ts and search-client.ts use
-// these interfaces.
+// postMessage, a nested Web Worker, no files) differ only here; session.ts, search-client.ts and
+// evaluation.ts use these interfaces.
 import type { CheckedNetwork } from '../engine/network';
 import type { FromWorker, ToWorker } from './worker-messages';
 

@@ -3,11 +3,11 @@
 // position for the repetition rules. A bad FEN is an error (the caller keeps its old position);
 // a bad move ends the list there, keeping the legal prefix, with a warning naming it.
 import { FenError, MoveError, Position, START_FEN, parseFen, parseIccs, toFen, MAX_HISTORY } from '../engine/index';
-import { clip } from './options';
+import { clip } from './report';
 import type { PositionText } from './parser';
 
 /** Most moves kept from a `position` line, leaving room in the history for the search's plies. */
-export const MAX_GAME_PLIES = MAX_HISTORY - 1024;
+const MAX_GAME_PLIES = MAX_HISTORY - 1024;
 
 export interface BuiltPosition {
   /** The root FEN as the worker will read it again. */
@@ -17,7 +17,7 @@ export interface BuiltPosition {
   pos: Position;
 }
 
-export type SetupResult = { ok: true; built: BuiltPosition; warnings: string[] } | { ok: false; error: string; warnings: string[] };
+type SetupResult = { ok: true; built: BuiltPosition; warnings: string[] } | { ok: false; error: string; warnings: string[] };
 
 /**
  * Rewrites the FEN fields the way the engine's reader wants them: board, side, `- -`, counters.

@@ -5,10 +5,10 @@
 import { moveToIccs } from '../engine/index';
 import { ucciInfo, ucciScore } from '../engine/wire';
 import { ENGINE_AUTHOR, ENGINE_NAME, ENGINE_VERSION, MAX_PV_PRINTED, type Dialect } from './dialect';
-import type { OptionSpec } from './options';
+import type { AnyOption } from './option';
 
 /** See Dialect.infoIntervalMs: at most one search `info` line per this many ms. */
-export const UCCI_INFO_INTERVAL_MS = 100;
+const UCCI_INFO_INTERVAL_MS = 100;
 
 /**
  * gmchess scans the whole output for the words "draw" and "resign" and ends the game on either,
@@ -18,21 +18,14 @@ export function ucciSafeText(text: string): string {
   return text.replace(/draw/gi, (w) => `${w.slice(0, 2)}-${w.slice(2)}`).replace(/resign/gi, (w) => `${w.slice(0, 2)}-${w.slice(2)}`);
 }
 
-function optionLine(spec: OptionSpec): string | null {
-  if (spec.ucci === null || spec.unannounced === true) return null;
-  const head = `option ${spec.ucci} type ${spec.type}`;
-  switch (spec.type) {
-    case 'button':
-      return head;
-    case 'check':
-      return `${head} default ${String(spec.default)}`;
-    case 'spin':
-      return `${head} min ${spec.min} max ${spec.max} default ${spec.default}`;
-    case 'combo':
-      return `${head} ${(spec.vars ?? []).map((v) => `var ${v}`).join(' ')} default ${spec.default}`;
-    case 'string':
-      return spec.default === '' ? `${head} default` : `${head} default ${spec.default}`;
-  }
+/** `option <name> type <t> [min m max n] [var v ...] default d` (an empty string default: `default` alone). */
+function optionLine(o: AnyOption): string | null {
+  if (o.names.ucci === null || o.names.unannouncedInUcci === true) return null;
+  const parts = [`option ${o.names.ucci} type ${o.type}`];
+  if (o.type === 'spin') parts.push(`min ${o.min('ucci')} max ${o.range.max}`);
+  if (o.type === 'combo') parts.push(o.vars.map((v) => `var ${v}`).join(' '));
+  if (o.type !== 'button') parts.push(`default ${String(o.defaultValue)}`.trimEnd());
+  return parts.join(' ');
 }
 
 export const UCCI: Dialect = {
@@ -49,8 +42,8 @@ export const UCCI: Dialect = {
       `id copyright 2026 ${ENGINE_AUTHOR}`,
       `id author ${ENGINE_AUTHOR}`,
     ];
-    for (const spec of options) {
-      const line = optionLine(spec);
+    for (const o of options) {
+      const line = optionLine(o);
       if (line !== null) lines.push(line);
     }
     lines.push('ucciok');

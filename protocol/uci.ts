@@ -4,23 +4,16 @@
 import { moveToIccs } from '../engine/index';
 import { fromRanks10, toRanks10, uciInfo } from '../engine/wire';
 import { ENGINE_AUTHOR, ENGINE_NAME, ENGINE_VERSION, MAX_PV_PRINTED, type Dialect } from './dialect';
-import type { OptionSpec } from './options';
+import type { AnyOption } from './option';
 
-function optionLine(spec: OptionSpec): string | null {
-  if (spec.uci === null) return null;
-  const head = `option name ${spec.uci} type ${spec.type}`;
-  switch (spec.type) {
-    case 'button':
-      return head;
-    case 'check':
-      return `${head} default ${String(spec.default)}`;
-    case 'spin':
-      return `${head} default ${spec.default} min ${spec.uciMin ?? spec.min} max ${spec.max}`;
-    case 'combo':
-      return `${head} default ${spec.default} ${(spec.vars ?? []).map((v) => `var ${v}`).join(' ')}`;
-    case 'string':
-      return `${head} default ${spec.default === '' ? '<empty>' : String(spec.default)}`;
-  }
+/** `option name <Name> type <t> default d [min m max n] [var v ...]` (an empty string default: `<empty>`). */
+function optionLine(o: AnyOption): string | null {
+  if (o.names.uci === null) return null;
+  const parts = [`option name ${o.names.uci} type ${o.type}`];
+  if (o.type !== 'button') parts.push(`default ${o.defaultValue === '' ? '<empty>' : String(o.defaultValue)}`);
+  if (o.type === 'spin') parts.push(`min ${o.min('uci')} max ${o.range.max}`);
+  if (o.type === 'combo') parts.push(o.vars.map((v) => `var ${v}`).join(' '));
+  return parts.join(' ');
 }
 
 /** UCI with ICCS moves, ranks 0-9 (Pikafish), or ranks 1-10 (Fairy-Stockfish's plain UCI). */
@@ -35,8 +28,8 @@ function makeUci(ranksFrom: 0 | 1): Dialect {
     infoIntervalMs: 0,
     handshake(options) {
       const lines = [`id name ${ENGINE_NAME} ${ENGINE_VERSION}`, `id author ${ENGINE_AUTHOR}`];
-      for (const spec of options) {
-        const line = optionLine(spec);
+      for (const o of options) {
+        const line = optionLine(o);
         if (line !== null) lines.push(line);
       }
       lines.push('uciok');

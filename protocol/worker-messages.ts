@@ -10,7 +10,7 @@ export interface PositionSpec {
 }
 
 /** What the searchers of one parallel search (Threads > 1) share besides the table and the flags. */
-export interface ThreadsSpec {
+interface ThreadsSpec {
   /** Float64 node count per searcher (index 0 the main one). */
   nodes: SharedArrayBuffer;
   /** The search's generation in the shared table (0-63). */

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 
-export interface CrossBuild {
+interface CrossBuild {
   status: number | null;
   stderr: string;
   seconds: number;

@@ -224,13 +224,13 @@ describe('layers import one way', () => {
   });
 
   it.each([
-    ['engine/ imports protocol/', 'engine/probe.ts', "import { clip } from '../protocol/options';", 'engine/probe.ts -> protocol/options.ts'],
+    ['engine/ imports protocol/', 'engine/probe.ts', "import { clip } from '../protocol/report';", 'engine/probe.ts -> protocol/report.ts'],
     ['engine/ imports a package', 'engine/probe.ts', "import { Command } from 'commander';", 'engine/probe.ts -> package commander'],
     ['protocol/ imports Node', 'protocol/probe.ts', "import { readFileSync } from 'node:fs';", 'protocol/probe.ts -> package node:fs'],
     ['protocol/ imports a host', 'protocol/probe.ts', "import { Output } from './host/output';", 'protocol/probe.ts -> protocol/host/output.ts'],
     ['protocol/ imports a tool', 'protocol/probe.ts', "import { runBench } from '../bench/bench';", 'protocol/probe.ts -> bench/bench.ts'],
     ['a host imports the command line', 'protocol/host/probe.ts', "import '../cli/main';", 'protocol/host/probe.ts -> protocol/cli/main.ts'],
-    ['bench/ imports protocol/', 'bench/probe.ts', "import type { OptionSpec } from '../protocol/options';", 'bench/probe.ts -> protocol/options.ts'],
+    ['bench/ imports protocol/', 'bench/probe.ts', "import type { AnyOption } from '../protocol/option';", 'bench/probe.ts -> protocol/option.ts'],
     ['bench/ imports test/', 'bench/match/probe.ts', "import { rng } from '../../test/helpers';", 'bench/match/probe.ts -> test/helpers.ts'],
   ])('and fails when %s', (_name, path, source, violation) => {
     expect(layerViolations(withFiles(TREE, { [path]: source }))).toEqual([violation]);

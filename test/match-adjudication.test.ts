@@ -7,7 +7,7 @@ function feed(adj: Adjudicator, scores: Array<number | undefined>, startPly = 0)
   let verdict: AdjudicationVerdict | null = null;
   let at = -1;
   scores.forEach((s, i) => {
-    const v = adj.record(s === undefined ? undefined : { cp: s }, i % 2 === 0, startPly + i + 1);
+    const v = adj.record(s === undefined ? undefined : { kind: 'cp', cp: s }, i % 2 === 0, startPly + i + 1);
     if (v && !verdict) {
       verdict = v;
       at = i;
@@ -47,7 +47,7 @@ describe('resign adjudication', () => {
     const r = feed(adj, [1200, -1100, 1300, -900, 1250, -1200, 1300, -1300, 1400]);
     expect(r.verdict).toBeNull();
     // The sixth agreeing ply (Black's engine, from its own view).
-    expect(adj.record({ cp: -1500 }, false, 10)).toMatchObject({ winner: 'red' });
+    expect(adj.record({ kind: 'cp', cp: -1500 }, false, 10)).toMatchObject({ winner: 'red' });
   });
 
   it('a move without a score breaks the run', () => {
@@ -60,8 +60,8 @@ describe('resign adjudication', () => {
 
   it('mate scores count as decisive', () => {
     const adj = new Adjudicator({ resign: { moves: 1, score: 1000 } });
-    expect(adj.record({ mate: 5 }, true, 1)).toBeNull();
-    expect(adj.record({ mate: -4 }, false, 2)).toMatchObject({ winner: 'red' });
+    expect(adj.record({ kind: 'mate', plies: 9 }, true, 1)).toBeNull();
+    expect(adj.record({ kind: 'mate', plies: -8 }, false, 2)).toMatchObject({ winner: 'red' });
   });
 });
 
@@ -71,13 +71,13 @@ describe('draw adjudication', () => {
     // Plies 1..8: small scores, but the game is too young.
     expect(feed(adj, [5, -3, 0, 8, -10, 2, 4, 0]).verdict).toBeNull();
     // Ply 9: still under 10 plies. Ply 10: the last four scores are all within ±10 → draw.
-    expect(adj.record({ cp: 1 }, true, 9)).toBeNull();
-    expect(adj.record({ cp: -2 }, false, 10)).toMatchObject({ winner: null, kind: 'draw' });
+    expect(adj.record({ kind: 'cp', cp: 1 }, true, 9)).toBeNull();
+    expect(adj.record({ kind: 'cp', cp: -2 }, false, 10)).toMatchObject({ winner: null, kind: 'draw' });
   });
 
   it('one large score resets the run', () => {
     const adj = new Adjudicator({ draw: { ply: 0, moves: 2, score: 10 } });
     expect(feed(adj, [5, -3, 50, 8, -1, 2]).verdict).toBeNull();
-    expect(adj.record({ cp: 0 }, true, 7)).toMatchObject({ kind: 'draw' });
+    expect(adj.record({ kind: 'cp', cp: 0 }, true, 7)).toMatchObject({ kind: 'draw' });
   });
 });

@@ -103,18 +103,18 @@ describe('dialects', () => {
   it('reads info scores and bestmove lines of every dialect', () => {
     expect(parseInfo('info depth 11 seldepth 13 multipv 1 score cp 43 nodes 29760 time 110 pv b10c8 c4c5')).toEqual({
       depth: 11,
-      score: { cp: 43 },
+      score: { kind: 'cp', cp: 43 },
       nodes: 29760,
       time: 110,
       pv: ['b10c8', 'c4c5'],
     });
-    expect(parseInfo('info depth 6 score 4 pv b0c2 b9c7')?.score).toEqual({ cp: 4 });
-    expect(parseInfo('info depth 9 score mate -3 nodes 10')?.score).toEqual({ mate: -3 });
+    expect(parseInfo('info depth 6 score 4 pv b0c2 b9c7')?.score).toEqual({ kind: 'cp', cp: 4 });
+    expect(parseInfo('info depth 9 score mate -3 nodes 10')?.score).toEqual({ kind: 'mate', plies: -6 });
     expect(parseInfo('info depth 9 score cp 50 lowerbound nodes 10')?.bound).toBe(true);
     expect(parseInfo('info string score cp 50')).toBeNull();
     expect(parseInfo('bestmove h2e2')).toBeNull();
-    expect(scoreValue({ mate: 3 })).toBeGreaterThan(100000);
-    expect(scoreValue({ mate: -3 })).toBeLessThan(-100000);
+    expect(scoreValue({ kind: 'mate', plies: 5 })).toBeGreaterThan(100000);
+    expect(scoreValue({ kind: 'mate', plies: -6 })).toBeLessThan(-100000);
 
     expect(parseBestmove('bestmove b10c8 ponder c4c5', 'uci1')).toEqual({
       kind: 'move',
@@ -161,7 +161,7 @@ describe('engine process', () => {
       const pos = parseFen(START_FEN);
       pos.make(parseIccs(pos, 'h2e2'));
       expect(() => parseIccs(pos, r.iccs!)).not.toThrow();
-      expect(r.score).toEqual({ cp: 25 });
+      expect(r.score).toEqual({ kind: 'cp', cp: 25 });
       expect(r.elapsed).toBeGreaterThanOrEqual(0);
       await e.quit();
       expect(e.alive).toBe(false);

@@ -54,14 +54,18 @@ for (const dialect of ['ucci', 'uci'] as const) {
         legalBest((await e.expect(/^bestmove/)).line, position(START_FEN));
       });
 
-      it('#4 setoption  pruning  large (extra spaces)', async () => {
-        expect(await run('setoption pruning none')).toContain('info string option pruning = none');
-        expect(await run('setoption  pruning  large')).toContain('info string option pruning = large');
+      it('#4 setoption  batch  true (extra spaces); pruning is accepted and has no effect', async () => {
+        expect(await run('setoption  batch  true')).toContain('info string option batch = true');
+        expect(await run('setoption batch false')).toContain('info string option batch = false');
+        const ignored = await run('setoption  pruning  large');
+        expect(ignored).toContain('info string option pruning is accepted and has no effect');
+        expect(ignored.filter((l) => l.includes('pruning ='))).toEqual([]);
       });
 
-      it('#5 setoption bookfiles keeps the spaces of the value and splits on ;', async () => {
+      it('#5 setoption bookfiles: accepted, without a book to read', async () => {
         const out = await run('setoption bookfiles C:\\My Books\\a.obk;D:\\b.obk');
-        expect(out).toContain("info string option bookfiles = 2 file(s): 'C:\\My Books\\a.obk' 'D:\\b.obk'");
+        expect(out).toContain('info string option bookfiles is accepted and has no effect');
+        expect(out.filter((l) => l.includes('bookfiles ='))).toEqual([]);
       });
 
       it('#6 setoption newgame: clears, no reply', async () => {

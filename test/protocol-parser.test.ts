@@ -3,11 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { BLACK, RED } from '../engine/index';
 import { DAMAGED_GO_MOVETIME, planSearch } from '../protocol/clock';
-import { defaultOptions, findOption, setOption } from '../protocol/options';
+import { engineOptions, type OptionEffects } from '../protocol/engine-options';
 import { cleanLine, parseGo, parseLine } from '../protocol/parser';
 import { ucciScore, uciScore } from '../engine/wire';
 import { ucciSafeText } from '../protocol/ucci';
-import { rulePlies } from '../engine/limits';
+import { toScore } from '../engine/search';
 import { MAX_PLY, RULE_BOUND, RULE_WIN } from '../engine/search-params';
 
 describe('parseLine', () => {
@@ -70,7 +70,7 @@ describe('parseGo', () => {
 });
 
 describe('planSearch', () => {
-  const opts = { ...defaultOptions(), overhead: 0 };
+  const opts = { overhead: 0, randomness: 'none', usemillisec: true, multipv: 1 };
   const go = (text: string) => parseGo(text.split(' ').filter((t) => t !== ''), []);
 
   it('converts UCCI seconds or milliseconds for the mover', () => {
@@ -124,69 +124,141 @@ describe('planSearch', () => {
   });
 });
 
+/** The engine's options with effects that record what they were asked to do, and a setoption that returns its messages. */
+function testOptions(cores = 64) {
+  const effects: string[] = [];
+  const fx: OptionEffects = {
+    resizeHash: (mb) => effects.push(`hash ${mb}`),
+    setThreads: (n) => effects.push(`threads ${n}`),
+    setEvaluation: (useNetwork, file) => (effects.push(`evaluation ${useNetwork} ${file}`), file),
+    newGame: () => effects.push('new game'),
+    ranksChanged: (note) => effects.push(`ranks ${note ?? ''}`),
+    setParams: () => effects.push('params'),
+  };
+  const options = engineOptions(cores, fx);
+  const set = (name: string, value: string, dialect: 'ucci' | 'uci' = 'ucci') => {
+    const notes: string[] = [];
+    const debug: string[] = [];
+    const result = options.registry.set(name, value, dialect, { note: (t) => notes.push(t), debug: (t) => debug.push(t) });
+    return { result, warnings: notes, debug };
+  };
+  return { options, set, effects };
+}
+
 describe('options', () => {
   it('finds every spelling', () => {
-    for (const name of ['Hash', 'hashsize', 'HASH']) expect(findOption(name)?.key).toBe('hash');
-    for (const name of ['Clear Hash', 'clear_hash', 'clearhash', 'newgame']) expect(findOption(name)?.key).toBe('newgame');
-    expect(findOption('Move_Overhead')?.key).toBe('overhead');
-    expect(findOption('guiname')).toBeUndefined();
+    const { options: o } = testOptions();
+    for (const name of ['Hash', 'hashsize', 'HASH']) expect(o.registry.find(name)).toBe(o.hash);
+    for (const name of ['Clear Hash', 'clear_hash', 'clearhash', 'newgame']) expect(o.registry.find(name)).toBe(o.newgame);
+    expect(o.registry.find('Move_Overhead')).toBe(o.overhead);
+    expect(o.registry.find('guiname')).toBeUndefined();
   });
 
-  it('clamps, rejects and accepts values with messages', () => {
-    const v = defaultOptions();
-    expect(setOption(v, 'hashsize', '99999')).toMatchObject({ changed: true, warnings: [expect.stringContaining('using 1024')] });
-    expect(v.hash).toBe(1024);
-    setOption(v, 'hashsize', '0');
-    expect(v.hash).toBe(64); // 0: the engine chooses
+  it('clamps, rejects and accepts values with messages, and runs an effect when the value changes', () => {
+    const { options: o, set, effects } = testOptions();
+    expect(set('hashsize', '99999')).toMatchObject({ result: 'set', warnings: [expect.stringContaining('using 1024')], debug: ['option hashsize = 1024'] });
+    expect(o.hash.value).toBe(1024);
+    set('hashsize', '0');
+    expect(o.hash.value).toBe(64); // 0: the engine chooses
     // Below 0: clamped to 0, and the message says what 0 means (not "no hash table").
-    v.hash = 16;
-    expect(setOption(v, 'hashsize', '-3').warnings).toEqual(['option hashsize value -3 is out of range 0..1024; using 0, which means the default, 64 MB']);
-    expect(v.hash).toBe(64);
+    set('hashsize', '16');
+    expect(set('hashsize', '-3').warnings).toEqual(['option hashsize value -3 is out of range 0..1024; using 0, which means the default, 64 MB']);
+    expect(o.hash.value).toBe(64);
     // Each dialect's own name and range.
-    expect(setOption(v, 'Hash', '99999', 'uci').warnings).toEqual(['option Hash value 99999 is out of range 1..1024; using 1024']);
-    expect(setOption(v, 'Hash', '0', 'uci').warnings).toEqual(['option Hash value 0 is out of range 1..1024; using 1']);
-    expect(v.hash).toBe(1);
-    expect(setOption(v, 'Hash', '99999', 'ucci').warnings).toEqual(['option hashsize value 99999 is out of range 0..1024; using 1024']);
-    expect(setOption(v, 'ponder', 'on')).toMatchObject({ changed: true, warnings: [] });
-    expect(setOption(v, 'ponder', 'maybe').warnings).toHaveLength(1);
-    expect(v.ponder).toBe(true);
-    setOption(v, 'pruning', 'NONE');
-    expect(v.pruning).toBe('none');
-    setOption(v, 'bookfiles', 'a.obk; b c.obk;');
-    expect(v.bookfiles).toEqual(['a.obk', 'b c.obk']);
-    expect(setOption(v, 'nonsense', '1')).toEqual({ changed: false, warnings: [] });
+    expect(set('Hash', '99999', 'uci').warnings).toEqual(['option Hash value 99999 is out of range 1..1024; using 1024']);
+    expect(set('Hash', '0', 'uci').warnings).toEqual(['option Hash value 0 is out of range 1..1024; using 1']);
+    expect(o.hash.value).toBe(1);
+    expect(set('Hash', '99999', 'ucci').warnings).toEqual(['option hashsize value 99999 is out of range 0..1024; using 1024']);
+    // Setting the same value again does nothing more.
+    set('Hash', '1024', 'uci');
+    expect(effects).toEqual(['hash 1024', 'hash 64', 'hash 16', 'hash 64', 'hash 1024', 'hash 1', 'hash 1024']);
+    expect(set('ponder', 'on')).toMatchObject({ warnings: [] });
+    expect(set('ponder', 'maybe').warnings).toEqual(["option ponder expects true or false, got 'maybe'; left at true"]);
+    expect(o.ponder.value).toBe(true);
+    expect(set('randomness', 'HUGE').debug).toEqual(['option randomness = huge']);
+    expect(set('selectivity', 'wild').warnings).toEqual(["option randomness expects one of none, tiny, small, medium, large, huge, got 'wild'; left at huge"]);
+    expect(set('nonsense', '1')).toEqual({ result: 'unknown', warnings: [], debug: [] });
+  });
+
+  it('a button runs its effect at every press; UCI_Variant chooses ranks 1-10 every time it is set', () => {
+    const { options: o, set, effects } = testOptions();
+    set('Clear Hash', '');
+    set('newgame', '');
+    expect(effects).toEqual(['new game', 'new game']);
+    effects.length = 0;
+    set('UCI_Variant', 'xiangqi', 'uci');
+    expect(o.ranks.value).toBe('1-10');
+    set('Ranks', '0-9', 'uci');
+    set('UCI_Variant', 'xiangqi', 'uci');
+    set('UCI_Variant', 'xiangqi', 'uci');
+    expect(effects).toEqual([
+      'ranks UCI_Variant xiangqi: moves now use ranks 1-10 (setoption name Ranks value 0-9 for ranks 0-9)',
+      'ranks ',
+      'ranks UCI_Variant xiangqi: moves now use ranks 1-10 (setoption name Ranks value 0-9 for ranks 0-9)',
+    ]);
+  });
+
+  it('Threads goes up to the cores; an EvalFile that cannot be used leaves the one in use', () => {
+    const { options: o, set } = testOptions(4);
+    expect(set('Threads', '8', 'uci').warnings).toEqual(['option Threads value 8 is out of range 1..4; using 4']);
+    expect(o.threads.value).toBe(4);
+    const refusing = engineOptions(4, {
+      resizeHash: () => {},
+      setThreads: () => {},
+      setEvaluation: () => '<embedded>',
+      newGame: () => {},
+      ranksChanged: () => {},
+      setParams: () => {},
+    });
+    refusing.registry.set('EvalFile', '/no/such.nnue', 'uci', { note: () => {}, debug: () => {} });
+    expect(refusing.evalfile.value).toBe('<embedded>');
+  });
+
+  it('the ignored UCCI options are accepted, neither read nor echoed', () => {
+    const { set, effects } = testOptions();
+    for (const [name, value] of [['pruning', 'NONE'], ['bookfiles', 'a.obk; b c.obk;'], ['style', 'wild'], ['OwnBook', 'true']]) {
+      expect(set(name, value)).toEqual({ result: 'ignored', warnings: [], debug: [] });
+    }
+    expect(effects).toEqual([]);
   });
 });
 
 describe('scores', () => {
   it('UCCI: plain numbers, mates as ±(10000 − plies); UCI: cp and mate in moves', () => {
-    expect(ucciScore({ cp: 37 })).toBe(37);
-    expect(ucciScore({ mate: 3 })).toBe(9995);
-    expect(ucciScore({ mate: -2 })).toBe(-9996);
-    expect(uciScore({ cp: -12 })).toBe('cp -12');
-    expect(uciScore({ mate: -2 })).toBe('mate -2');
+    expect(ucciScore({ kind: 'cp', cp: 37 })).toBe(37);
+    expect(ucciScore({ kind: 'mate', plies: 5 })).toBe(9995);
+    expect(ucciScore({ kind: 'mate', plies: -4 })).toBe(-9996);
+    expect(uciScore({ kind: 'cp', cp: -12 })).toBe('cp -12');
+    expect(uciScore({ kind: 'mate', plies: 5 })).toBe('mate 3');
+    expect(uciScore({ kind: 'mate', plies: -4 })).toBe('mate -2');
+    // Mated now (no legal move): UCCI −10000, UCI mate 0.
+    expect(ucciScore({ kind: 'mate', plies: 0 })).toBe(-10000);
+    expect(uciScore({ kind: 'mate', plies: 0 })).toBe('mate 0');
   });
 
   it('rule results (RULE_WIN − plies inside the search) are reported in the mate range', () => {
+    // The search's scores as the protocol gets them.
+    expect(toScore(RULE_WIN - 4)).toEqual({ kind: 'rule', plies: 4 });
+    expect(toScore(-(RULE_WIN - 6))).toEqual({ kind: 'rule', plies: -6 });
+    expect(toScore(RULE_BOUND)).toEqual({ kind: 'cp', cp: RULE_BOUND });
+    expect(toScore(500)).toEqual({ kind: 'cp', cp: 500 });
     // UCCI: ±(9900 − plies), as ElephantEye; UCI: a mate in ⌈plies/2⌉ moves, as Pikafish.
-    expect(ucciScore({ cp: RULE_WIN - 4 })).toBe(9896);
-    expect(uciScore({ cp: RULE_WIN - 4 })).toBe('mate 2');
-    expect(ucciScore({ cp: RULE_WIN - 5 })).toBe(9895);
-    expect(uciScore({ cp: RULE_WIN - 5 })).toBe('mate 3');
-    expect(ucciScore({ cp: -(RULE_WIN - 6) })).toBe(-9894);
-    expect(uciScore({ cp: -(RULE_WIN - 6) })).toBe('mate -3');
+    expect(ucciScore(toScore(RULE_WIN - 4))).toBe(9896);
+    expect(uciScore(toScore(RULE_WIN - 4))).toBe('mate 2');
+    expect(ucciScore(toScore(RULE_WIN - 5))).toBe(9895);
+    expect(uciScore(toScore(RULE_WIN - 5))).toBe('mate 3');
+    expect(ucciScore(toScore(-(RULE_WIN - 6)))).toBe(-9894);
+    expect(uciScore(toScore(-(RULE_WIN - 6)))).toBe('mate -3');
     // The farthest rule result stays beyond ±9800 and below every mate (the nearest mate in the
     // farthest reach of the search, MAX_PLY + 1 plies, is 10000 − 129).
-    expect(ucciScore({ cp: RULE_BOUND + 1 })).toBe(9801);
-    expect(ucciScore({ cp: -(RULE_BOUND + 1) })).toBe(-9801);
-    expect(ucciScore({ mate: Math.ceil((MAX_PLY + 1) / 2) })).toBeGreaterThan(9801);
+    expect(ucciScore(toScore(RULE_BOUND + 1))).toBe(9801);
+    expect(ucciScore(toScore(-(RULE_BOUND + 1)))).toBe(-9801);
+    expect(ucciScore({ kind: 'mate', plies: MAX_PLY + 1 })).toBeGreaterThan(9801);
     // Evaluations stay within ±9000, below every decided result; the band's edge is no rule result.
-    expect(ucciScore({ cp: RULE_BOUND })).toBe(9000);
-    expect(uciScore({ cp: RULE_BOUND })).toBe(`cp ${RULE_BOUND}`);
-    expect(ucciScore({ cp: -12345 })).toBe(-9000);
-    expect(ucciScore({ cp: 8999 })).toBe(8999);
-    expect(rulePlies({ cp: 500 })).toBeNull();
-    expect(rulePlies({ mate: 3 })).toBeNull();
+    expect(ucciScore(toScore(RULE_BOUND))).toBe(9000);
+    expect(uciScore(toScore(RULE_BOUND))).toBe(`cp ${RULE_BOUND}`);
+    expect(ucciScore({ kind: 'cp', cp: -12345 })).toBe(-9000);
+    expect(ucciScore({ kind: 'cp', cp: 8999 })).toBe(8999);
   });
 
   it('UCCI free text never contains draw or resign', () => {

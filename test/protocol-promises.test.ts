@@ -1,4 +1,4 @@
-// What the README promises about the protocol, checked through the real executable over pipes:
+// What the README and docs/protocol.md promise about the protocol, checked through the real executable over pipes:
 // the resign option, searchmoves, go mate N, go nodes, the order of bestmove and readyok after
 // stop, an unknown first line, and PVs cut at 24 moves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

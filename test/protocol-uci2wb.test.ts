@@ -1,4 +1,4 @@
-// XBoard through H.G. Muller's UCI2WB adapter (README, "XBoard and WinBoard"): the real adapter
+// XBoard through H.G. Muller's UCI2WB adapter (docs/protocol.md, "XBoard and WinBoard, through UCI2WB"): the real adapter
 // (Debian's uci2wb) runs the built executable, and the test speaks CECP to it as XBoard does. In
 // the position where Black can only stop a mate by perpetual check, which loses by rule, XBoard's
 // thinking output must show Red's result as decided: a mate (100000 + moves) in UCI mode, and
@@ -81,7 +81,7 @@ describe.skipIf(!HAVE_UCI2WB)('XBoard through UCI2WB: a win by the opponent’s 
   }, 60_000);
 
   it('UCI mode (uci2wb): a mate, XBoard’s 100000 + moves', async () => {
-    // UCI2WB sets UCI_Variant, which switches Chuhan to ranks 1–10 (README, Pikafish-style UCI
+    // UCI2WB sets UCI_Variant, which switches Chuhan to ranks 1–10 (docs/protocol.md, Pikafish-style UCI
     // GUIs); XBoard numbers xiangqi ranks 0–9, so the option is set back after the variant.
     const r = await cecp('-c', ['variant xiangqi', 'new', 'option Ranks=0-9', 'force', `setboard ${FORCED_PERPETUAL}`, ...SEARCH]);
     const { score, pv } = last(r.thinking);

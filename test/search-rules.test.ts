@@ -19,14 +19,16 @@ const CASES: RepetitionCase[] = JSON.parse(readData('repetition-cases.json'));
 const signals = new Int32Array(SIGNAL_COUNT);
 const buf = new Int32Array(MAX_MOVES);
 
-/** Searches only `move` at the root of `pos`; returns the search's score in centipawns (mates as ±30000). */
+/** Searches only `move` at the root of `pos`; returns the search's score in centipawns (mates as ±30000, rule results as ±(RULE_WIN − plies)). */
 function scoreOf(pos: Position, move: number, depth: number): number {
   const n = generateLegal(pos, buf, 0);
   const excluded: number[] = [];
   for (let i = 0; i < n; i++) if (buf[i] !== move) excluded.push(buf[i]);
   const r = new Searcher(1).search(pos, { depth, excluded }, signals);
   expect(r.bestMove).toBe(move);
-  return r.score.mate !== undefined ? Math.sign(r.score.mate) * 30000 : r.score.cp!;
+  if (r.score.kind === 'cp') return r.score.cp;
+  const sign = r.score.plies > 0 ? 1 : -1;
+  return r.score.kind === 'mate' ? sign * 30000 : sign * (RULE_WIN - Math.abs(r.score.plies));
 }
 
 /** The sign a score must have for the side that moved into `after`, from judge()'s verdict there. */
@@ -87,7 +89,7 @@ describe("the search's own perpetual check", () => {
     for (const depth of [4, 8, 12]) {
       const r = new Searcher(1).search(pos, { depth }, signals);
       expect(r.bestMove, `depth ${depth}`).not.toBe(repeat);
-      expect(Math.abs(r.score.cp ?? 0), `depth ${depth}`).toBeLessThan(RULE_WIN - 200);
+      expect(r.score.kind, `depth ${depth}`).not.toBe('rule');
     }
   });
 });
@@ -105,7 +107,7 @@ describe('the 60-move limit in the search', () => {
     expect(expectedSign(after)).toBe(1);
     expect(scoreOf(pos, mate, 3)).toBe(30000);
     const r = new Searcher(1).search(position(MATE_ON_LIMIT), { depth: 4 }, signals);
-    expect(r.score).toEqual({ mate: 1 });
+    expect(r.score).toEqual({ kind: 'mate', plies: 1 });
   });
 
   it('any other move reaches the limit with moves left: a draw, as judge() rules', () => {

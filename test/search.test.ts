@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { runBench } from '../bench/bench';
 import { MAX_MOVES, START_FEN, generateLegal, isLegalMove, moveToIccs, parseFen } from '../engine/index';
-import { SIGNAL_COUNT, SIGNAL_STOP, SearchInfo } from '../engine/limits';
+import { SIGNAL_COUNT, SIGNAL_STOP, SearchInfo, pliesToMoves } from '../engine/limits';
 import { Searcher } from '../engine/search';
 import { readData } from './helpers';
 
@@ -13,7 +13,7 @@ interface MateCase {
   bm: string[];
 }
 
-export function readMates(): MateCase[] {
+function readMates(): MateCase[] {
   return readData('mates.epd')
     .split('\n')
     .filter((l) => l.trim() !== '' && !l.startsWith('#'))
@@ -24,11 +24,11 @@ export function readMates(): MateCase[] {
     });
 }
 
-export function solveMate(c: MateCase, ms: number): { move: string; mate: number | undefined } {
+function solveMate(c: MateCase, ms: number): { move: string; mate: number | undefined } {
   const s = new Searcher(32);
   const pos = parseFen(c.fen);
   const r = s.search(pos, { movetime: ms }, new Int32Array(SIGNAL_COUNT));
-  return { move: moveToIccs(r.bestMove), mate: r.score.mate };
+  return { move: moveToIccs(r.bestMove), mate: r.score.kind === 'mate' ? pliesToMoves(r.score.plies) : undefined };
 }
 
 /** MATES=all (npm run mates) runs every position; the unit tests take the short ones. */
@@ -118,7 +118,7 @@ describe('search behaviour', () => {
     const pos = parseFen('3k5/9/9/9/9/9/9/9/3r5/2r1K4 w');
     const r = new Searcher(1).search(pos, { depth: 3 }, new Int32Array(SIGNAL_COUNT));
     expect(r.bestMove).toBe(0);
-    expect(r.score.mate).toBe(0);
+    expect(r.score).toEqual({ kind: 'mate', plies: 0 });
   });
 });
 
@@ -127,7 +127,7 @@ describe('randomness (root-move bonus)', () => {
   const best = (noise: number, seed: number): { move: string; cp: number } => {
     const s = new Searcher(16);
     const r = s.search(parseFen(fen), { depth: 5, rootNoise: noise, noiseSeed: seed }, new Int32Array(SIGNAL_COUNT));
-    return { move: moveToIccs(r.bestMove), cp: r.score.cp ?? 0 };
+    return { move: moveToIccs(r.bestMove), cp: r.score.kind === 'cp' ? r.score.cp : NaN };
   };
 
   it('without it the move never changes; with it the seed chooses among near-equal moves, legally and reproducibly', () => {

@@ -42,21 +42,21 @@ describe('ranks 1-10', () => {
 
 describe('info lines', () => {
   it('the runner reads back what each dialect writes: depth, score, nodes, time and the moves', () => {
-    const info = { ...report({ cp: -37 }), pv: PV };
+    const info = { ...report({ kind: 'cp', cp: -37 }), pv: PV };
     const cases: Array<[string, string | null, string[]]> = [
       ['ucci', UCCI.info(info, false), ['h2e2', 'h9g7', 'h0g2']],
       ['uci', UCI.info(info, true), ['h2e2', 'h9g7', 'h0g2']],
       ['uci ranks 1-10', UCI10.info(info, false), ['h3e3', 'h10g8', 'h1g3']],
     ];
     for (const [name, line, pv] of cases) {
-      expect(parseInfo(line ?? ''), name).toEqual({ depth: 9, score: { cp: -37 }, nodes: 123456, time: 189, pv });
+      expect(parseInfo(line ?? ''), name).toEqual({ depth: 9, score: { kind: 'cp', cp: -37 }, nodes: 123456, time: 189, pv });
     }
   });
-  it('UCI mates are read as mates in moves; UCCI writes a mate in p plies as 10000 - p, read as that number', () => {
-    expect(parseInfo(uciInfo(report({ mate: -3 }), [], false))?.score).toEqual({ mate: -3 });
-    expect(parseInfo(uciInfo(report({ mate: 2 }), [], true))?.score).toEqual({ mate: 2 });
+  it('UCI mates are read as mates in moves (as plies: 2N − 1 to mate, 2N to be mated); UCCI writes a mate in p plies as 10000 - p, read as that number', () => {
+    expect(parseInfo(uciInfo(report({ kind: 'mate', plies: -6 }), [], false))?.score).toEqual({ kind: 'mate', plies: -6 });
+    expect(parseInfo(uciInfo(report({ kind: 'mate', plies: 3 }), [], true))?.score).toEqual({ kind: 'mate', plies: 3 });
     // Mate in 2 moves is 3 plies: 9997 (ElephantEye's convention).
-    expect(parseInfo(ucciInfo(report({ mate: 2 }), []))?.score).toEqual({ cp: 9997 });
-    expect(parseInfo(ucciInfo(report({ mate: -2 }), []))?.score).toEqual({ cp: -9996 });
+    expect(parseInfo(ucciInfo(report({ kind: 'mate', plies: 3 }), []))?.score).toEqual({ kind: 'cp', cp: 9997 });
+    expect(parseInfo(ucciInfo(report({ kind: 'mate', plies: -4 }), []))?.score).toEqual({ kind: 'cp', cp: -9996 });
   });
 });

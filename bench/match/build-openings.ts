@@ -14,7 +14,7 @@ import { Searcher } from '../../engine/search';
 import { embeddedNetwork, USE_NNUE_DEFAULT } from '../../engine/network';
 import { onInterrupt, yieldToSignals } from '../interrupt';
 
-export interface BuildOpeningsOptions {
+interface BuildOpeningsOptions {
   pgn: string[];
   plies: number;
   out: string;
@@ -31,7 +31,7 @@ export interface BuildOpeningsOptions {
 }
 
 /** A FEN's board and side to move, and the same for its left-right mirror image. */
-export function positionKeys(fen: string): { key: string; mirror: string } {
+function positionKeys(fen: string): { key: string; mirror: string } {
   const [board, side] = fen.split(/\s+/);
   const mirrored = board
     .split('/')
@@ -46,14 +46,14 @@ export function canonicalKey(fen: string): string {
   return key < mirror ? key : mirror;
 }
 
-export interface SuiteEntry {
+interface SuiteEntry {
   fen: string;
   name: string;
   /** Score from Red's point of view, centipawns. */
   red: number;
 }
 
-export interface SuiteStats {
+interface SuiteStats {
   games: number;
   unfinished: number;
   short: number;
@@ -68,7 +68,7 @@ export interface SuiteStats {
  * position's score for the side to move (null: mate). `skip` replays a game already decided by an
  * earlier run (`--resume`): the position is remembered as seen, nothing is scored or counted.
  */
-export class SuiteBuilder {
+class SuiteBuilder {
   readonly stats: SuiteStats = { games: 0, unfinished: 0, short: 0, over: 0, duplicates: 0, outside: 0, kept: 0 };
   readonly entries: SuiteEntry[] = [];
   private readonly seen = new Set<string>();
@@ -141,7 +141,7 @@ export function buildSuite(
 }
 
 /** A fixed-node scorer with the engine's default evaluation; the table is cleared before each position. */
-export function defaultScorer(nodes: number): { score: (pos: Position) => number | null; evaluation: string } {
+function defaultScorer(nodes: number): { score: (pos: Position) => number | null; evaluation: string } {
   const searcher = new Searcher(16);
   const network = USE_NNUE_DEFAULT ? embeddedNetwork() : null;
   if (network) searcher.setNetwork(new NnueEvaluator(network));
@@ -151,7 +151,7 @@ export function defaultScorer(nodes: number): { score: (pos: Position) => number
     score: (pos) => {
       searcher.clearHash();
       const r = searcher.search(pos, { nodes }, signals);
-      return r.score.mate !== undefined ? null : (r.score.cp ?? null);
+      return r.score.kind === 'cp' ? r.score.cp : null;
     },
   };
 }

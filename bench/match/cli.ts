@@ -20,8 +20,6 @@ import { loadResume } from './resume';
 import { makeSchedule, pairings, type ScheduledGame } from './schedule';
 import { Tally } from './summary';
 
-export type { MatchOptions } from './options';
-
 function loadOpenings(o: MatchOptions): Opening[] {
   if (!o.openings) return [startOpening()];
   const list = parseOpenings(readFileSync(o.openings, 'utf8'));

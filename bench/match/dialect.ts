@@ -7,7 +7,7 @@
 // Inside the runner every move is an ICCS string (`h2e2`, ranks 0–9). The text the engine's own
 // protocol writes too (ranks 1-10, scores, info lines) is read with engine/wire.ts.
 import { START_FEN } from '../../engine/index';
-import type { Score } from '../../engine/limits';
+import { pliesToMoves, type Score } from '../../engine/limits';
 import { fromRanks10, toRanks10 } from '../../engine/wire';
 import type { Limit } from './clock';
 
@@ -72,7 +72,7 @@ export interface ClockView {
   movesToGo?: number;
 }
 
-export interface GoContext {
+interface GoContext {
   limit: Limit;
   /** The clocks of the side to move and of its opponent (clock limits only). */
   own?: ClockView;
@@ -118,13 +118,15 @@ export function goCommand(proto: Proto, ctx: GoContext): string {
   return parts.join(' ');
 }
 
-/** Centipawn value of a score for comparisons: mates map beyond ±100000. */
+/** Centipawn value of a score for comparisons: mates map beyond ±100000 (rule results below them). */
 export function scoreValue(s: Score): number {
-  if (s.mate !== undefined) return s.mate > 0 ? 200000 - s.mate : -200000 - s.mate;
-  return s.cp ?? 0;
+  if (s.kind === 'cp') return s.cp;
+  const m = pliesToMoves(s.plies);
+  const decided = s.kind === 'mate' ? 200000 : 150000;
+  return m > 0 ? decided - m : -decided - m;
 }
 
-export type BestMove =
+type BestMove =
   | {
       kind: 'move';
       /** The move as the engine wrote it. */

@@ -31,7 +31,7 @@ export interface EngineTimeouts {
 
 export const DEFAULT_TIMEOUTS: EngineTimeouts = { startup: 10_000, stopGrace: 1_000, hang: 30_000 };
 
-export type GoOutcome =
+type GoOutcome =
   | {
       kind: 'move';
       raw: string;

@@ -28,7 +28,7 @@ export function programHash(locate: () => string): string | null {
 }
 
 /** The identity fields, in the order a merge checks them (for its message). */
-export const IDENTITY_FIELDS = [
+const IDENTITY_FIELDS = [
   'engines',
   'limit',
   'openings',

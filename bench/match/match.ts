@@ -7,7 +7,7 @@ import { EngineProcess, type EngineConfig, type EngineTimeouts } from './engine-
 import type { Opening } from './openings';
 import type { ScheduledGame } from './schedule';
 
-export interface MatchRun {
+interface MatchRun {
   engines: EngineConfig[];
   openings: Opening[];
   schedule: ScheduledGame[];

@@ -73,7 +73,7 @@ export function readShard(file: string, text: string): ShardSummary {
 
 const shardText = (s: Shard | null) => (s ? `shard ${s.k}/${s.n}` : 'the whole match');
 
-export interface Merged {
+interface Merged {
   tally: Tally;
   json: Record<string, unknown>;
   warnings: string[];

@@ -15,7 +15,7 @@ function fmt(x: number, digits = 1): string {
  * An Elo difference with its 95% margin, in the one form used by the progress lines and the
  * summary: `+20.9 ± 38.9`, `+inf (every point won)`, `-inf (every point lost)`, `n/a`.
  */
-export function eloText(elo: number, margin: number): string {
+function eloText(elo: number, margin: number): string {
   if (Number.isNaN(elo)) return 'n/a';
   if (!Number.isFinite(elo)) return elo > 0 ? '+inf (every point won)' : '-inf (every point lost)';
   return `${fmt(elo)} ± ${Number.isFinite(margin) ? margin.toFixed(1) : 'n/a'}`;

@@ -22,7 +22,7 @@ export function pgnDate(d = new Date()): string {
   return `${d.getFullYear()}.${p(d.getMonth() + 1)}.${p(d.getDate())}`;
 }
 
-export function toPgnGame(game: ScheduledGame, outcome: GameOutcome, meta: RecordMeta): PgnGame {
+function toPgnGame(game: ScheduledGame, outcome: GameOutcome, meta: RecordMeta): PgnGame {
   const tags: Array<[string, string]> = [
     ['Event', meta.event],
     ['Site', meta.site],

@@ -7,7 +7,7 @@ import { recordFromPgn } from './record';
 import type { ScheduledGame } from './schedule';
 import type { GameRecord } from './summary';
 
-export interface ResumeState {
+interface ResumeState {
   records: GameRecord[];
   /** Problems met (dropped fragments, games of another match), for the user. */
   warnings: string[];

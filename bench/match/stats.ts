@@ -15,7 +15,7 @@
 // - SPRT (BayesElo model, cutechess' older method): draw Elo estimated from the win and loss
 //   rates; LLR = W ln(pw1/pw0) + D ln(pd1/pd0) + L ln(pl1/pl0).
 
-export interface Trinomial {
+interface Trinomial {
   wins: number;
   draws: number;
   losses: number;
@@ -94,7 +94,7 @@ function erfc(x: number): number {
 }
 
 /** Standard normal distribution function Φ(x). */
-export function normalCdf(x: number): number {
+function normalCdf(x: number): number {
   return 0.5 * (1 + erf(x / Math.SQRT2));
 }
 

@@ -26,7 +26,7 @@ export interface GameRecord {
   plies: number;
 }
 
-export interface EngineTally {
+interface EngineTally {
   games: number;
   points: number;
   wins: number;
@@ -42,7 +42,7 @@ export interface EngineTally {
   time: number;
 }
 
-export interface PairingTally {
+interface PairingTally {
   a: number;
   b: number;
   wins: number;

@@ -31,13 +31,13 @@
 import { makeSquare, moveTo } from '../../engine/types';
 import type { Shard } from '../match/shard';
 
-export const DATA_MAGIC = 'CHDATA\0\0';
+const DATA_MAGIC = 'CHDATA\0\0';
 export const DATA_VERSION = 2;
 export const HEADER_BYTES = 64;
 export const RECORD_BYTES = 48;
 export const FLAG_OPENINGS = 1;
 export const FLAG_GAME_HEADS = 2;
-export const GAME_HEAD_MARK = 0xf8;
+const GAME_HEAD_MARK = 0xf8;
 
 export interface DataHeader {
   version: number;
@@ -66,7 +66,7 @@ export const POINT_SQUARE = new Uint8Array(90);
 for (let rank = 0; rank < 10; rank++) for (let file = 0; file < 9; file++) POINT_SQUARE[rank * 9 + file] = makeSquare(file, rank);
 
 /** Records (game heads included) after the header. */
-export function recordCount(h: DataHeader): number {
+function recordCount(h: DataHeader): number {
   return h.positions + (h.flags & FLAG_GAME_HEADS ? h.games : 0);
 }
 
@@ -170,7 +170,7 @@ export function recordScore(buf: Uint8Array, off: number): number {
   return v >= 32768 ? v - 65536 : v;
 }
 
-export interface GameHead {
+interface GameHead {
   index: number;
   positions: number;
   /** FNV-1a of the game's position records. */

@@ -25,7 +25,7 @@ import {
 import { pgnGames, runDatagen, type DatagenOptions } from './datagen';
 import { shardGameCount, shardRunDifference, shardText } from './data-shard';
 
-export class DataMergeError extends Error {}
+class DataMergeError extends Error {}
 
 interface ShardFile {
   file: string;
@@ -51,7 +51,7 @@ function readHeader(file: string): DataHeader {
 }
 
 /** Checks the shards against each other: the header of the merged file, or a DataMergeError. */
-export function checkShards(shards: readonly ShardFile[]): DataHeader {
+function checkShards(shards: readonly ShardFile[]): DataHeader {
   if (shards.length === 0) throw new DataMergeError('give the shards to merge (their data files)');
   for (const s of shards) {
     if (s.header.shard === null) {
@@ -92,7 +92,7 @@ export function checkShards(shards: readonly ShardFile[]): DataHeader {
 }
 
 /** Shard PGN texts combined in Round order; every game of the run exactly once. */
-export function mergeDataPgn(files: ReadonlyArray<{ file: string; text: string }>, games: number): string {
+function mergeDataPgn(files: ReadonlyArray<{ file: string; text: string }>, games: number): string {
   const byRound = new Map<number, { file: string; text: string }>();
   for (const { file, text } of files) {
     for (const g of pgnGames(text)) {
@@ -124,14 +124,14 @@ function readExact(fd: number, n: number, at: number, file: string): Uint8Array 
   return buf;
 }
 
-export interface DataMergeOptions {
+interface DataMergeOptions {
   out: string;
   inputs: string[];
   pgn?: string;
 }
 
 /** The command; returns the exit code (2: usage, 1: a refusal or an unreadable file, 130: Ctrl-C). */
-export async function runDataMerge(opts: DataMergeOptions, log: (line: string) => void): Promise<number> {
+async function runDataMerge(opts: DataMergeOptions, log: (line: string) => void): Promise<number> {
   const dataFiles = opts.inputs.filter((f) => !/\.pgn$/i.test(f));
   const pgnFiles = opts.inputs.filter((f) => /\.pgn$/i.test(f));
   if (pgnFiles.length > 0 && opts.pgn === undefined) {

@@ -6,7 +6,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { fnv1a } from '../../engine/nnue';
 import { decodeHeader, HEADER_BYTES, RECORD_BYTES, type DataHeader } from './data-format';
 
-export interface SourceFile {
+interface SourceFile {
   file: string;
   header: DataHeader;
   /** Positions used from this file (its first ones). */

@@ -83,7 +83,7 @@ function loadOpenings(file: string | undefined): Opening[] | undefined {
 }
 
 /** The evaluation a run plays with: the network file's bytes (null: hand-written) and how to name it. */
-export interface PlayEvaluation {
+interface PlayEvaluation {
   bytes: Uint8Array | null;
   /** What the header records: 0, or the network file's FNV-1a hash. */
   hash: number;
@@ -93,7 +93,7 @@ export interface PlayEvaluation {
 }
 
 /** The evaluation `opts` asks for, read and checked; a one-line error (and exit code) otherwise. */
-export function playEvaluation(opts: { eval?: EvalKind; evalfile?: string }): PlayEvaluation | { error: string; code: number } {
+function playEvaluation(opts: { eval?: EvalKind; evalfile?: string }): PlayEvaluation | { error: string; code: number } {
   const kind = opts.eval ?? (opts.evalfile !== undefined || USE_NNUE_DEFAULT ? 'nnue' : 'classical');
   if (kind === 'classical') {
     if (opts.evalfile !== undefined) return { error: '--evalfile plays with a network; drop --eval classical', code: 2 };
@@ -188,7 +188,7 @@ export function pgnGames(text: string): Array<{ text: string; round: number | nu
  * exactly those games, or an error line when the PGN cannot match the data. `roundOf(j)` is the
  * Round of the data file's j-th game (j + 1, or a shard's schedule index + 1).
  */
-export function alignPgn(
+function alignPgn(
   path: string,
   games: number,
   dataPath: string,

@@ -35,7 +35,7 @@ export function emptyDataset(size: number): Dataset {
 
 /**
  * Decodes the record at byte `off` of `buf` into entry `i` of `ds`; `mirror` takes its mirror
- * image left to right (mirrorFeature of every input, the same score and result).
+ * image left to right (MIRROR_FEATURE of every input, the same score and result).
  */
 export function decodeRecord(buf: Uint8Array, off: number, ds: Dataset, i: number, mirror = false): void {
   const side = recordSide(buf, off);
@@ -76,14 +76,11 @@ export function decodeRecords(buf: Uint8Array, count: number, ds: Dataset, at: n
 }
 
 /**
- * The input of the same piece on the point mirrored left to right (file f to 8 - f). The board,
- * the rules and both perspectives are symmetric under that mirror (the perspective flips ranks,
- * never files), so a mirrored position is as good a training position as the one played.
+ * For every input, the input of the same piece on the point mirrored left to right (file f to
+ * 8 - f), from the engine's featureSquare and featureIndex and flipFile. The board, the rules and
+ * both perspectives are symmetric under that mirror (the perspective flips ranks, never files),
+ * so a mirrored position is as good a training position as the one played.
  */
-export function mirrorFeature(index: number): number {
-  return MIRROR_FEATURE[index];
-}
-/** mirrorFeature for every input, from the engine's featureSquare and featureIndex and flipFile. */
 const MIRROR_FEATURE = new Uint16Array(NNUE_INPUTS);
 for (let i = 0; i < NNUE_INPUTS; i++) {
   const { code, sq } = featureSquare(RED, i);
@@ -93,7 +90,7 @@ for (let i = 0; i < NNUE_INPUTS; i++) {
 /**
  * The input of piece `code` on record point `point` seen from `perspective`, mirrored or not, at
  * ((perspective * 2 + mirrored) * 16 + code) * 90 + point: the engine's featureIndex (then
- * mirrorFeature) for every case, looked up by the decoder.
+ * MIRROR_FEATURE) for every case, looked up by the decoder.
  */
 const FEATURES = new Uint16Array(2 * 2 * 16 * 90);
 for (const perspective of [RED, BLACK]) {

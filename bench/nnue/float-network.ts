@@ -8,7 +8,7 @@ import { simdMaxOutputWeight } from '../../engine/nnue-simd';
 import { rng } from '../../engine/rng';
 import { MAX_ACTIVE, type Dataset } from './dataset';
 
-export const QA = 255;
+const QA = 255;
 /** The smallest output scale; quantize() takes a finer one (up to QB_MAX) when the output weights allow. */
 export const QB = 64;
 export const QB_MAX = 1024;

@@ -7,7 +7,7 @@
 export type LrScheduleKind = 'step' | 'cosine';
 export const LR_SCHEDULES: readonly LrScheduleKind[] = ['step', 'cosine'];
 
-export interface LrSchedule {
+interface LrSchedule {
   lr: number;
   gamma: number;
   schedule: LrScheduleKind;

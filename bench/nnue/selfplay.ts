@@ -12,7 +12,8 @@
 // agree on at least ADJ_WIN_CP for ADJ_WIN_PLIES plies in a row; a draw past DRAW_ADJ_FROM plies
 // when ADJ_DRAW_PLIES scores in a row stay within ADJ_DRAW_CP; a draw at MAX_GAME_PLIES.
 import { generateLegal } from '../../engine/movegen';
-import { SIGNAL_COUNT } from '../../engine/limits';
+import { SIGNAL_COUNT, pliesToMoves, type Score } from '../../engine/limits';
+import { RULE_WIN } from '../../engine/search-params';
 import { parseFen, START_FEN } from '../../engine/fen';
 import { mix32 } from '../../engine/zobrist';
 import { Position } from '../../engine/position';
@@ -26,14 +27,14 @@ import { rng } from '../../engine/rng';
 import { encodeRecord, RECORD_BYTES } from './data-format';
 import type { Opening } from '../match/openings';
 
-export const ADJ_WIN_CP = 1500;
-export const ADJ_WIN_PLIES = 6;
-export const DRAW_ADJ_FROM = 200;
-export const ADJ_DRAW_CP = 15;
-export const ADJ_DRAW_PLIES = 20;
-export const MAX_GAME_PLIES = 500;
+const ADJ_WIN_CP = 1500;
+const ADJ_WIN_PLIES = 6;
+const DRAW_ADJ_FROM = 200;
+const ADJ_DRAW_CP = 15;
+const ADJ_DRAW_PLIES = 20;
+const MAX_GAME_PLIES = 500;
 /** A game whose first searched score is further from equal than this is dropped (a lopsided opening). */
-export const MAX_OPENING_CP = 500;
+const MAX_OPENING_CP = 500;
 
 export interface SelfPlayOptions {
   seed: number;
@@ -55,9 +56,9 @@ export const ENDINGS = [
   'ply-limit',
   'dropped',
 ] as const;
-export type Ending = (typeof ENDINGS)[number];
+type Ending = (typeof ENDINGS)[number];
 
-export interface GameRecord {
+interface GameRecord {
   index: number;
   /** Result for Red: 0 loss, 1 draw, 2 win; -1 when the game was dropped. */
   redResult: number;
@@ -71,7 +72,7 @@ export interface GameRecord {
 }
 
 /** A 32-bit seed for game `index` of a run seeded with `seed` (splitmix-style mixing). */
-export function gameSeed(seed: number, index: number): number {
+function gameSeed(seed: number, index: number): number {
   return mix32(Math.imul(seed >>> 0, 0x9e3779b1) ^ Math.imul(index + 1, 0x85ebca6b));
 }
 
@@ -133,8 +134,8 @@ export function playGame(index: number, opts: SelfPlayOptions, searcher: Searche
     }
     const r = searcher.search(pos, { nodes: opts.nodes }, signals);
     if (r.bestMove === 0) break; // cannot happen after judge() found legal moves
-    const mate = r.score.mate !== undefined;
-    const cp = mate ? (r.score.mate! > 0 ? 30000 : -30000) : r.score.cp!;
+    const mate = r.score.kind === 'mate';
+    const cp = centipawns(r.score);
     if (ply === 0 && Math.abs(cp) > MAX_OPENING_CP) return dropped(plies);
     // Adjudication, on scores seen from Red.
     const redCp = pos.side === RED ? cp : -cp;
@@ -170,6 +171,13 @@ export function playGame(index: number, opts: SelfPlayOptions, searcher: Searche
   return { index, redResult, plies, positions: kept, records, moves, ending };
 }
 
+/** A score on the search's scale for adjudication and records: mates ±30000, rule results ±(RULE_WIN − plies). */
+function centipawns(score: Score): number {
+  if (score.kind === 'cp') return score.cp;
+  if (score.kind === 'mate') return score.plies > 0 ? 30000 : -30000;
+  return score.plies > 0 ? RULE_WIN - score.plies : -RULE_WIN - score.plies;
+}
+
 /** Positions and nodes of the play fingerprint. */
 const FINGERPRINT_POSITIONS = 8;
 const FINGERPRINT_NODES = 1000;
@@ -186,7 +194,7 @@ export function playFingerprint(searcher: Searcher): number {
   for (const { fen } of BENCH_POSITIONS.slice(0, FINGERPRINT_POSITIONS)) {
     searcher.clearHash();
     const r = searcher.search(parseFen(fen), { nodes: FINGERPRINT_NODES }, signals);
-    words.push(r.bestMove, r.score.mate !== undefined ? 100000 + r.score.mate : (r.score.cp ?? 0), r.nodes);
+    words.push(r.bestMove, r.score.kind === 'mate' ? 100000 + pliesToMoves(r.score.plies) : centipawns(r.score), r.nodes);
   }
   searcher.clearHash();
   return fnv1a(new Uint8Array(Int32Array.from(words).buffer)) || 1;

@@ -13,7 +13,7 @@
 // Everything draws from one seeded generator in a fixed sequence, so that a resumed training can
 // replay the draws up to where it stopped without reading any data (skip()).
 
-export interface OrderConfig {
+interface OrderConfig {
   nTrain: number;
   played: number;
   mirror: boolean;

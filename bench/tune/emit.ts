@@ -7,7 +7,7 @@ import { OFF_EG, OFF_MAT_EG, OFF_MAT_MG, OFF_MG, OFF_TERMS } from './params';
 
 const TABLE_NAMES = ['', 'KING', 'ADVISOR', 'BISHOP', 'KNIGHT', 'ROOK', 'CANNON', 'PAWN'];
 
-export interface FitReport {
+interface FitReport {
   alpha: number;
   before: { train: number; test: number };
   after: { train: number; test: number };

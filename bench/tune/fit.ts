@@ -12,7 +12,7 @@ import { emitResult, summary } from './emit';
 import { KING, PAWN } from '../../engine/types';
 import { OVERRIDES } from '../../engine/eval-overrides';
 
-export interface FitOptions {
+interface FitOptions {
   input: string;
   out: string;
   epochs: number;

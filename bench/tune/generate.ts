@@ -12,7 +12,7 @@ import { Searcher } from '../../engine/search';
 import { safeMoves, see } from '../../engine/see';
 import { parseOpenings } from '../match/openings';
 
-export interface GenerateOptions {
+interface GenerateOptions {
   out: string;
   openings: string;
   positions: number;
@@ -72,7 +72,7 @@ export function generate(opts: GenerateOptions, log: (s: string) => void): void 
       }
       if (move === 0) {
         const r = searcher.search(pos, { nodes: opts.nodes }, signals);
-        if (r.score.mate !== undefined || Math.abs(r.score.cp ?? 0) > 2000) break;
+        if (r.score.kind !== 'cp' || Math.abs(r.score.cp) > 2000) break;
         move = r.bestMove;
         if (move === 0) break;
       }

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
-export interface LabelOptions {
+interface LabelOptions {
   input: string;
   out: string;
   engine: string;

@@ -14,7 +14,7 @@ import type { PairOutcome, PairSpec } from './spsa';
 /** The environment that makes Chuhan's tunable parameters options (protocol/tune-options.ts). */
 export const TUNE_ENVIRONMENT: Record<string, string> = { [TUNE_ENV]: '1' };
 
-export interface EngineSetup {
+interface EngineSetup {
   cmd: string;
   args: string[];
   /** Options set after the handshake (Hash, Threads, ...), before the tuned ones. */
@@ -22,7 +22,7 @@ export interface EngineSetup {
 }
 
 /** A game that ended by an engine failure, for the log. */
-export interface FailureNote {
+interface FailureNote {
   pair: number;
   engine: 'plus' | 'minus';
   reason: string;

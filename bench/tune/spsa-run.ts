@@ -15,7 +15,7 @@ export interface PairPlayer {
   close(): Promise<void>;
 }
 
-export interface RunHooks {
+interface RunHooks {
   /** After a pair is applied (the state already holds it). Return a reason to stop the run. */
   onPair(state: SpsaState, pair: PairSpec, outcome: PairOutcome): string | null | void;
   onStart?(pair: PairSpec, slot: number): void;

@@ -20,7 +20,7 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { Rng } from '../../engine/rng';
 
-export const STATE_VERSION = 1;
+const STATE_VERSION = 1;
 
 /** A parameter being tuned, in option units (integers for the engine). */
 export interface SpsaParam {
@@ -168,7 +168,7 @@ export function schedule(state: SpsaState, openingCount: number): PairSpec {
 }
 
 /** The opening of iteration k: the openings in a seeded order, round and round. */
-export function openingOrder(seed: number, count: number, k: number): number {
+function openingOrder(seed: number, count: number, k: number): number {
   if (count < 1) throw new SpsaError('no openings');
   const round = Math.floor((k - 1) / count);
   const order = shuffledIndices(count, (seed ^ Math.imul(round + 1, 0x9e3779b1)) >>> 0);

@@ -9,7 +9,7 @@ import { BENCH_POSITIONS } from '../../bench/bench-positions';
 import { nodeWorkerHost } from '../host/node-worker-host';
 import { SearchClient } from '../search-client';
 
-export interface ThreadsBenchOptions {
+interface ThreadsBenchOptions {
   depth: number;
   hash: number;
   threads: number;

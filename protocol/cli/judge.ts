@@ -5,7 +5,7 @@
 import { FenError, MoveError, START_FEN, parseFen, parseIccs } from '../../engine/index';
 import { judge } from '../../engine/rules';
 
-export interface JudgeCliOptions {
+interface JudgeCliOptions {
   fen?: string;
   moves?: string;
 }

@@ -30,7 +30,7 @@ import { availableParallelism } from 'node:os';
 import type { Network } from '../../engine/nnue';
 import { embeddedNetwork, USE_NNUE_DEFAULT } from '../../engine/network';
 import { readNetworkFile } from '../host/network-file';
-import { MAX_HASH_MB, threadLimit } from '../options';
+import { MAX_HASH_MB, threadLimit } from '../engine-options';
 import { runThreadsBench } from './bench-threads';
 import { Output } from '../host/output';
 import { runSession } from '../host/stdio-session';
@@ -296,10 +296,10 @@ function buildProgram(): Command {
     .requiredOption('--out <file>', 'data file to write, or to continue when it exists')
     .option('--games <n>', 'stop after this many games in the file (with --shard: the whole run\'s games)', intIn(1))
     .option('--positions <n>', 'stop once the file holds this many positions', intIn(1))
-    .option('--nodes <n>', 'search nodes per move (default 5000)', intIn(1), 5000)
-    .option('--random-plies <n>', 'random opening plies before the search plays (default 8)', intIn(0), 8)
-    .option('--seed <n>', 'seed of the random plies (default 1)', intIn(0), 1)
-    .option('--threads <n>', `worker processes (default ${availableParallelism()})`, intIn(1), availableParallelism())
+    .option('--nodes <n>', 'search nodes per move', intIn(1), 5000)
+    .option('--random-plies <n>', 'random opening plies before the search plays', intIn(0), 8)
+    .option('--seed <n>', 'seed of the random plies', intIn(0), 1)
+    .option('--threads <n>', 'worker processes', intIn(1), availableParallelism())
     .option('--openings <file>', 'start from these openings (as for match) before the random plies')
     .option('--eval <kind>', `the evaluation that plays: nnue or classical (default ${USE_NNUE_DEFAULT ? 'nnue' : 'classical'}, as the engine)`, evalKind)
     .option('--evalfile <file>', 'play with this network (default: the built-in network)')
@@ -324,25 +324,25 @@ function buildProgram(): Command {
     .description('train a network on datagen files')
     .requiredOption('--data <files...>', 'datagen files to train on')
     .requiredOption('--out <file>', 'network file to write (a checkpoint goes beside it, FILE.ckpt)')
-    .option('--hidden <n>', 'neurons per perspective (default 128)', intIn(1), 128)
-    .option('--epochs <n>', 'epochs (default 12)', intIn(1), 12)
-    .option('--batch <n>', 'positions per batch (default 16384)', intIn(1), 16384)
-    .option('--lr <x>', 'Adam learning rate (default 0.002)', positiveNumber, 0.002)
-    .option('--gamma <x>', 'learning-rate factor per epoch of --schedule step (default 0.8)', positiveNumber, 0.8)
-    .option('--lambda <x>', 'weight of the game result in the target, 0-1 (default 0.25)', unitNumber, 0.25)
-    .option('--scale <n>', 'centipawns per unit of network output, also the sigmoid scale (default 400)', intIn(1), 400)
-    .option('--val <x>', 'held-out share of the positions, taken from the end (default 0.05)', unitNumber, 0.05)
+    .option('--hidden <n>', 'neurons per perspective', intIn(1), 128)
+    .option('--epochs <n>', 'epochs', intIn(1), 12)
+    .option('--batch <n>', 'positions per batch', intIn(1), 16384)
+    .option('--lr <x>', 'Adam learning rate', positiveNumber, 0.002)
+    .option('--gamma <x>', 'learning-rate factor per epoch of --schedule step', positiveNumber, 0.8)
+    .option('--lambda <x>', 'weight of the game result in the target, 0-1', unitNumber, 0.25)
+    .option('--scale <n>', 'centipawns per unit of network output, also the sigmoid scale', intIn(1), 400)
+    .option('--val <x>', 'held-out share of the positions, taken from the end', unitNumber, 0.05)
     .option('--limit <n>', 'read at most this many positions', intIn(1))
     .option('--mirror', 'also train on the training positions mirrored left to right (twice the positions)')
-    .option('--seed <n>', 'seed of the initial weights and the shuffles (default 1)', intIn(0), 1)
+    .option('--seed <n>', 'seed of the initial weights and the shuffles', intIn(0), 1)
     .option('--schedule <kind>', `learning rate: step (lr x gamma each epoch, the default) or cosine (lr down to --lr-min over the epochs)`, (value: string) => {
       const v = value.trim().toLowerCase() as LrScheduleKind;
       if (!LR_SCHEDULES.includes(v)) throw new InvalidArgumentError(`expected ${LR_SCHEDULES.join(' or ')}.`);
       return v;
     })
-    .option('--warmup <n>', 'batches of linear learning-rate warm-up (default 0)', intIn(0), 0)
-    .option('--lr-min <x>', 'with --schedule cosine: the learning rate at the end (default 0)', nonNegativeNumber, 0)
-    .option('--buffer <n>', `positions held in memory, read from disk in shuffled chunks when the data holds more (default ${DEFAULT_BUFFER})`, intIn(CHUNK), DEFAULT_BUFFER)
+    .option('--warmup <n>', 'batches of linear learning-rate warm-up', intIn(0), 0)
+    .option('--lr-min <x>', 'with --schedule cosine: the learning rate at the end', nonNegativeNumber, 0)
+    .option('--buffer <n>', 'positions held in memory, read from disk in shuffled chunks when the data holds more', intIn(CHUNK), DEFAULT_BUFFER)
     .option('--resume', 'continue from FILE.ckpt')
     .exitOverride()
     .action(async (opts: TrainOptions) => {
@@ -395,8 +395,8 @@ function buildProgram(): Command {
     .requiredOption('--pgn <files...>', 'PGN files of played games')
     .requiredOption('--plies <n>', 'take the position after this many plies', intIn(1, 1000))
     .requiredOption('--out <file>', 'suite to write (FEN lines, as match --openings reads)')
-    .option('--nodes <n>', 'search nodes for the score of each position (default 20000)', intIn(1, 1_000_000_000), 20000)
-    .option('--max-score <cp>', 'keep positions scored within +-cp (default 80)', intIn(0, 30000), 80)
+    .option('--nodes <n>', 'search nodes for the score of each position', intIn(1, 1_000_000_000), 20000)
+    .option('--max-score <cp>', 'keep positions scored within +-cp', intIn(0, 30000), 80)
     .option('--limit <n>', 'stop after this many positions', intIn(1, Number.MAX_SAFE_INTEGER))
     .option('--resume', 'go on from an unfinished suite in --out (stopped by Ctrl-C), with the same options')
     .exitOverride()

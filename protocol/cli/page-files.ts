@@ -6,7 +6,7 @@
 // file. Outside the bundle (vitest, tsc) the identifier is not defined and there is no page.
 
 /** One file of the page: its Content-Type and its text (every file of the page is text). */
-export interface PageFile {
+interface PageFile {
   type: string;
   body: string;
 }

@@ -11,7 +11,7 @@ import { type PageFiles, embeddedPageFiles } from './page-files';
 export const SERVE_DEFAULT_PORT = 8080;
 export const SERVE_DEFAULT_HOST = '127.0.0.1';
 
-export interface ServeOptions {
+interface ServeOptions {
   port: number;
   host: string;
 }
@@ -20,7 +20,7 @@ export interface ServeOptions {
  * Headers of every answer. The CSP allows scripts, styles, workers and fetches from this server
  * only ('wasm-unsafe-eval' lets the evaluation compile its WebAssembly SIMD kernel).
  */
-export const PAGE_HEADERS: Readonly<Record<string, string>> = {
+const PAGE_HEADERS: Readonly<Record<string, string>> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Cross-Origin-Embedder-Policy': 'require-corp',
   'Cross-Origin-Resource-Policy': 'same-origin',
@@ -33,7 +33,7 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /** The request handler: GET and HEAD of the page's files, 404 for any other path, 405 for other methods. */
-export function pageHandler(files: PageFiles): (req: IncomingMessage, res: ServerResponse) => void {
+function pageHandler(files: PageFiles): (req: IncomingMessage, res: ServerResponse) => void {
   const bodies = new Map<string, { type: string; body: Buffer }>();
   for (const [path, file] of Object.entries(files)) bodies.set(path, { type: file.type, body: Buffer.from(file.body, 'utf8') });
   return (req, res) => {

@@ -2,8 +2,8 @@
 //
 // In a Node single-executable application, `require` only loads built-in modules, so a worker
 // cannot be started from a file path. build.mjs therefore bundles protocol/host/search-worker.ts
-// (when it exists) into one CommonJS string and substitutes it for __CHUHAN_WORKER_SOURCE__ through
-// esbuild's `define`; the worker is then started with `new Worker(workerSource(), { eval: true })`.
+// into one CommonJS string and substitutes it for __CHUHAN_WORKER_SOURCE__ through esbuild's
+// `define`; the worker is then started with `new Worker(workerSource(), { eval: true })`.
 // `require('node:worker_threads')` itself works inside the executable (checked when this was set up).
 //
 // Outside the bundle (vitest, tsc) the identifier is not defined and workerSource() returns

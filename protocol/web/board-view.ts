@@ -4,7 +4,7 @@
 // (generateLegal), never the board's own. The board draws and reports moves, nothing more: the
 // page decides whether a move is played.
 //
-// Why not chessgroundx (the board pychess.org uses): see the README ("The page"). In short, it
+// Why not chessgroundx (the board pychess.org uses): see docs/browser.md ("Why the board is written here"). In short, it
 // is GPL-3.0 (the page is part of the MIT executable), and its package has no xiangqi board or
 // pieces: those are image files of pychess.org's own, so the drawing would have to be written here
 // anyway.
@@ -27,7 +27,7 @@ import {
 export type PieceStyle = 'chinese' | 'western';
 export type Coordinates = 'iccs' | 'wxf' | 'none';
 
-export interface BoardState {
+interface BoardState {
   pos: Position;
   flipped: boolean;
   pieces: PieceStyle;
@@ -45,8 +45,8 @@ const NS = 'http://www.w3.org/2000/svg';
 /** Distance between two points and the margin around the outer lines (SVG units). */
 const S = 100;
 const M = 90;
-export const BOARD_WIDTH = 8 * S + 2 * M;
-export const BOARD_HEIGHT = 9 * S + 2 * M;
+const BOARD_WIDTH = 8 * S + 2 * M;
+const BOARD_HEIGHT = 9 * S + 2 * M;
 
 /** Traditional characters: 帥仕相傌俥炮兵 for red, 將士象馬車砲卒 for black (index = piece kind). */
 const CHARS = [

@@ -21,7 +21,7 @@ export interface SearchInfo {
   pv: string[];
 }
 
-export interface SearchHandlers {
+interface SearchHandlers {
   info?(info: SearchInfo): void;
   /** The best move in ICCS, or null when the engine had none (no legal move). */
   done(best: string | null): void;
@@ -31,7 +31,7 @@ interface Search extends SearchHandlers {
   cancelled: boolean;
 }
 
-export interface SearchRequest {
+interface SearchRequest {
   /** The game's start position. */
   fen: string;
   /** ICCS moves from it (the engine sees the whole game, for its repetition rules). */
@@ -43,7 +43,7 @@ export interface SearchRequest {
 }
 
 /** Reads an `info` line that carries a PV; null for other lines (`info string`, `currmove`). */
-export function parseInfo(line: string): SearchInfo | null {
+function parseInfo(line: string): SearchInfo | null {
   const t = line.trim().split(/\s+/);
   if (t[0] !== 'info') return null;
   const info: SearchInfo = { depth: 0, seldepth: 0, multipv: 1, cp: null, mate: null, nodes: 0, nps: 0, time: 0, pv: [] };

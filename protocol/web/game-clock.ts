@@ -3,7 +3,7 @@
 // untimed. Time runs for one side at a time; a side whose time runs out loses.
 import { BLACK, RED } from '../../engine/index';
 
-export interface TimeControl {
+interface TimeControl {
   id: string;
   label: string;
   /** 'increment': base + inc for both sides; 'per-move': the engine thinks `base` ms a move. */

@@ -23,10 +23,10 @@ export type Notation = 'chinese' | 'traditional' | 'wxf' | 'iccs';
 export const NOTATIONS: readonly Notation[] = ['chinese', 'traditional', 'wxf', 'iccs'];
 
 /** A move's text in each notation. */
-export type MoveTexts = Record<Notation, string>;
+type MoveTexts = Record<Notation, string>;
 
 /** The texts of `move` in `pos` (before it is made). */
-export function moveTexts(pos: Position, move: number): MoveTexts {
+function moveTexts(pos: Position, move: number): MoveTexts {
   return {
     chinese: moveToChinese(pos, move),
     traditional: moveToChinese(pos, move, { traditional: true }),

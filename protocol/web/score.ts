@@ -4,7 +4,7 @@
 import { RED } from '../../engine/index';
 
 /** A score: centipawns, or moves to mate (negative: being mated); the other is null. */
-export interface Score {
+interface Score {
   cp: number | null;
   mate: number | null;
 }

@@ -24,7 +24,7 @@ export interface Settings {
 }
 
 /** A game against the engine. */
-export interface PlaySetup {
+interface PlaySetup {
   /** The person's side: 0 red, 1 black. */
   human: number;
   /** Time control id (game-clock.ts). */
@@ -33,13 +33,13 @@ export interface PlaySetup {
   left: [number, number];
 }
 
-export interface SavedEnd {
+interface SavedEnd {
   result: PgnResult;
   reason: EndReason;
   text: string;
 }
 
-export interface SavedState {
+interface SavedState {
   startFen: string;
   moves: string[];
   cursor: number;
@@ -50,7 +50,7 @@ export interface SavedState {
   settings: Settings;
 }
 
-export function defaultSettings(): Settings {
+function defaultSettings(): Settings {
   return { pieces: 'chinese', coords: 'wxf', notation: 'chinese', flipped: false, threads: 0, analyse: true };
 }
 
