@@ -148,13 +148,36 @@ describe('randomness (root-move bonus)', () => {
     expect(noisy.size).toBeGreaterThan(1);
   });
 
-  it('the score moves by at most the bonus range', () => {
-    const base = best(0, 1).cp;
-    for (let seed = 1; seed <= 6; seed++) {
-      const n = best(16, seed).cp;
-      // Another move may be chosen, whose true value is at most 16 cp below the best; its
-      // reported score holds its bonus. The search's own noise between depths is within 60 cp here.
-      expect(Math.abs(n - base)).toBeLessThan(16 + 60);
+  it('each root move gets a fixed bonus of 0 to the range, added to its exact score at every depth', () => {
+    // A root move searched alone (every other one excluded) is searched with its window moved by
+    // its bonus, so its score is exactly its score without randomness plus the bonus: the same
+    // bonus at every depth, never below 0 or above the range, and another seed draws others.
+    const pos = parseFen(fen);
+    const buf = new Int32Array(MAX_MOVES);
+    const all = Array.from(buf.subarray(0, generateLegal(pos, buf, 0)));
+    const alone = (m: number, depth: number, noise: number, seed: number): number => {
+      const limits = { depth, excluded: all.filter((x) => x !== m), rootNoise: noise, noiseSeed: seed };
+      const r = new Searcher(1).search(parseFen(fen), limits, new Int32Array(SIGNAL_COUNT));
+      expect(r.bestMove).toBe(m);
+      expect(r.score.mate).toBeUndefined();
+      return r.score.cp!;
+    };
+    const RANGE = 16;
+    const bonuses = (seed: number, depths: number[]): number[] =>
+      all.map((m) => {
+        const b = alone(m, 1, RANGE, seed) - alone(m, 1, 0, seed);
+        for (const depth of depths) expect(alone(m, depth, RANGE, seed) - alone(m, depth, 0, seed), `${moveToIccs(m)} at depth ${depth}`).toBe(b);
+        return b;
+      });
+    const first = bonuses(5, [3]);
+    for (const b of first) {
+      expect(b).toBeGreaterThanOrEqual(0);
+      expect(b).toBeLessThanOrEqual(RANGE);
     }
+    // Drawn over the whole range: 44 moves, at least 8 distinct bonuses, both ends within reach.
+    expect(new Set(first).size).toBeGreaterThanOrEqual(8);
+    expect(Math.max(...first)).toBeGreaterThanOrEqual(RANGE - 2);
+    expect(Math.min(...first)).toBeLessThanOrEqual(2);
+    expect(bonuses(6, [])).not.toEqual(first);
   });
 });
