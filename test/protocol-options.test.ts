@@ -1,12 +1,16 @@
 // Every option either handshake announces is in the registry (protocol/options.ts) under the name
-// announced, with the registry's default, and is read by the code that applies it (or says why it
-// needs none); the options left unannounced are still accepted by setoption.
-import { readdirSync, readFileSync } from 'node:fs';
+// announced, with the registry's default, and does something: setting it changes what the session
+// does, seen from outside it. The session runs in process (test/session-harness.ts), and what it
+// does is the same short script of searches, read as the messages it hands its search workers
+// (hash size, evaluation, search limits, helper threads) and the lines it writes (moves, replies,
+// info strings). An announced option that changes neither is not applied, whatever the source
+// says. Ponder is the one announced option that needs no effect (it tells the GUI it may ponder).
+// The options left unannounced are accepted quietly, and all but resign do nothing yet.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OPTION_SPECS, defaultOptions, findOption, setOption } from '../protocol/options';
-import { UCCI } from '../protocol/ucci';
-import { UCI } from '../protocol/uci';
+import { OPTION_SPECS, defaultOptions, findOption, setOption, type OptionSpec } from '../protocol/options';
+import type { ToWorker } from '../protocol/worker-messages';
+import { type InProcessEngine, inProcess } from './session-harness';
 
 interface Announced {
   name: string;
@@ -26,27 +30,105 @@ function announced(lines: string[], dialect: 'ucci' | 'uci'): Announced[] {
     });
 }
 
-/** The protocol's code that applies options (not the registry or the dialects that print it). */
-const appliers = readdirSync('protocol')
-  .filter((f) => f.endsWith('.ts') && !['options.ts', 'ucci.ts', 'uci.ts'].includes(f))
-  .map((f) => readFileSync(join('protocol', f), 'utf8'))
-  .join('\n');
+/** Black to move with a bare king against Red's whole back rank: lost, for the resign option. */
+const LOST = '3k5/9/9/9/9/9/9/9/9/RNBAKABNR b - - 0 1';
+const NETWORK = join(__dirname, '..', 'nets', 'chuhan.nnue');
+const CORES = 4;
 
-function appliedInCode(key: string): boolean {
-  return new RegExp(`\\b(options|opts)\\.${key}\\b|key === '${key}'`).test(appliers);
+/** A message as plain data: buffers by size, and the random seed of `randomness` left out. */
+function plain(msg: ToWorker): unknown {
+  return JSON.parse(
+    JSON.stringify(msg, (key, value: unknown) => {
+      if (key === 'noiseSeed') return undefined;
+      if (value instanceof SharedArrayBuffer) return `shared ${value.byteLength} bytes`;
+      if (value instanceof Uint8Array) return `${value.length} bytes`;
+      return value;
+    }),
+  );
+}
+
+async function reply(e: InProcessEngine): Promise<void> {
+  await e.expect(/^(bestmove|nobestmove)/);
+}
+
+/**
+ * What a session does after `setup`: searches of the start position, a lost position and a timed
+ * move, with a `d` sent while the first one thinks; the messages posted to every worker and every
+ * output line but the search's progress (whose times and speeds vary).
+ */
+async function behaviour(dialect: 'ucci' | 'uci', setup: string[]): Promise<unknown[]> {
+  const e = await inProcess(dialect, { cores: CORES, nodeLimit: 3000 });
+  const posted = e.posted.length;
+  const written = e.received.length;
+  e.send(...setup);
+  e.send('position startpos', 'go depth 1', 'd');
+  await reply(e);
+  e.send(`position fen ${LOST}`, 'go depth 1');
+  await reply(e);
+  e.send('position startpos moves h2e2', 'go time 5000 increment 0');
+  await reply(e);
+  await e.sync();
+  const out = e.received
+    .slice(written)
+    .map((r) => r.line)
+    .filter((l) => !/^info (depth|currmove|nodes) /.test(l));
+  const result = [...e.posted.slice(posted).map((p) => ({ helper: p.helper, msg: plain(p.msg) })), `workers running: ${e.host.running}`, ...out];
+  await e.quit();
+  return result;
+}
+
+/** Values worth trying for an option: another value of each kind, and for combos every one (setting one may act). */
+function candidates(spec: OptionSpec): Array<string | null> {
+  switch (spec.type) {
+    case 'button':
+      return [null];
+    case 'check':
+      return [String(!(spec.default as boolean))];
+    case 'spin': {
+      const d = spec.default as number;
+      return [String(d + 1 <= (spec.key === 'threads' ? CORES : spec.max!) ? d + 1 : d - 1)];
+    }
+    case 'combo':
+      return [...(spec.vars ?? [])];
+    case 'string':
+      return spec.key === 'evalfile' ? [NETWORK] : ['a.obk'];
+  }
+}
+
+function setoption(dialect: 'ucci' | 'uci', name: string, value: string | null): string {
+  if (dialect === 'uci') return `setoption name ${name}${value === null ? '' : ` value ${value}`}`;
+  return `setoption ${name}${value === null ? '' : ` ${value}`}`;
+}
+
+/** The values of the option that change what the session does (empty: none does). */
+async function effectiveValues(dialect: 'ucci' | 'uci', name: string, spec: OptionSpec, base: unknown[]): Promise<Array<string | null>> {
+  const acting: Array<string | null> = [];
+  for (const value of candidates(spec)) {
+    const seen = await behaviour(dialect, [setoption(dialect, name, value)]);
+    if (JSON.stringify(seen) !== JSON.stringify(base)) acting.push(value);
+  }
+  return acting;
 }
 
 const defaults = defaultOptions() as unknown as Record<string, unknown>;
 
-for (const [dialect, lines] of [
-  ['ucci', UCCI.handshake(OPTION_SPECS)],
-  ['uci', UCI.handshake(OPTION_SPECS)],
-] as const) {
-  describe(`the ${dialect} handshake`, () => {
-    const list = announced(lines, dialect);
-    it('announces options', () => expect(list.length).toBeGreaterThan(5));
+for (const dialect of ['ucci', 'uci'] as const) {
+  describe(`the ${dialect} handshake`, async () => {
+    const e = await inProcess(dialect, { cores: CORES });
+    const list = announced(e.received.map((r) => r.line), dialect);
+    await e.quit();
+    let base: unknown[] = [];
+
+    it('announces options, and the same script gives the same behaviour twice', async () => {
+      expect(list.length).toBeGreaterThan(5);
+      base = await behaviour(dialect, []);
+      expect(await behaviour(dialect, [])).toEqual(base);
+      // The script exercises what the options act on.
+      expect(base.filter((x) => typeof x === 'string' && x.startsWith('bestmove'))).toHaveLength(3);
+    });
+
     for (const a of list) {
-      it(`${a.name}: in the registry under that name, with its default, and applied`, () => {
+      it(`${a.name}: in the registry under that name, with its default, and it changes what the session does`, async () => {
         const spec = findOption(a.name);
         expect(spec).toBeDefined();
         if (spec === undefined) return;
@@ -59,7 +141,9 @@ for (const [dialect, lines] of [
           expect(shown).toBe(String(spec.default));
           expect(String(defaults[spec.key])).toBe(String(spec.default));
         }
-        expect(spec.informational !== undefined || appliedInCode(spec.key)).toBe(true);
+        const acting = await effectiveValues(dialect, a.name, spec, base);
+        if (spec.informational !== undefined) expect(acting, `${a.name} is informational`).toEqual([]);
+        else expect(acting.length, `no value of ${a.name} changes anything`).toBeGreaterThan(0);
       });
     }
   });
@@ -71,18 +155,18 @@ describe('the registry', () => {
     expect(Object.keys(defaults).sort()).toEqual([...keys].sort());
   });
 
-  it('the unannounced options are still accepted quietly', () => {
+  it('the unannounced options are accepted quietly; resign acts, the others do nothing yet', async () => {
+    const base = await behaviour('ucci', []);
     for (const spec of OPTION_SPECS.filter((s) => s.unannounced === true)) {
-      const v = defaultOptions();
-      const value = spec.type === 'check' ? 'true' : spec.type === 'combo' ? (spec.vars ?? [])[1] : 'a.obk';
-      const r = setOption(v, spec.ucci ?? spec.key, value);
-      expect(r.spec?.key).toBe(spec.key);
-      expect(r.warnings).toEqual([]);
+      const name = spec.ucci ?? spec.key;
+      for (const value of candidates(spec)) {
+        const v = defaultOptions();
+        const r = setOption(v, name, value ?? '');
+        expect(r.spec?.key).toBe(spec.key);
+        expect(r.warnings).toEqual([]);
+      }
+      const acting = await effectiveValues('ucci', name, spec, base);
+      expect(acting.length > 0, name).toBe(spec.key === 'resign');
     }
-  });
-
-  it('an option without effect would be caught: books are not applied anywhere', () => {
-    expect(appliedInCode('usebook')).toBe(false);
-    expect(appliedInCode('hash')).toBe(true);
   });
 });
