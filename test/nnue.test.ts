@@ -1,6 +1,6 @@
 // The network evaluation: incremental accumulators against a from-scratch computation, colour
 // symmetry, the file format's checks, the trainer on a tiny data set (quantised network against
-// the float one), datagen's determinism, and EvalFile through the real executable.
+// the float one), datagen's determinism, and EvalFile in the protocol session (in process).
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +16,7 @@ import { FloatNetwork, outputScale, QB, QB_MAX, W2_QUANT_MAX } from '../bench/nn
 import { playGame } from '../bench/nnue/selfplay';
 import { datasetPosition, quantizationError, runTrain, Trainer } from '../bench/nnue/train';
 import { embeddedNetwork } from '../engine/network';
-import { builtEngine, withChuhan } from './e2e-engine';
+import { withInProcess } from './session-harness';
 import { rng } from './helpers';
 
 const buf = new Int32Array(MAX_MOVES);
@@ -399,8 +399,7 @@ describe('training data and the trainer', () => {
   });
 });
 
-describe('EvalFile and Use NNUE through the executable', () => {
-  const exe = builtEngine();
+describe('EvalFile and Use NNUE in the session', () => {
   const dir = mkdtempSync(join(tmpdir(), 'chuhan-nnue-'));
   const good = join(dir, 'good.nnue');
   const bad = join(dir, 'bad.nnue');
@@ -411,15 +410,19 @@ describe('EvalFile and Use NNUE through the executable', () => {
   writeFileSync(bad, readFileSync(good).subarray(0, 5000));
 
   const nodesAtDepth = async (setup: string[]): Promise<{ nodes: number; notes: string[] }> =>
-    withChuhan(exe, 'uci', async (e) => {
-      e.send(...setup, 'isready');
-      await e.expect((l) => l === 'readyok');
-      e.send('position startpos moves h2e2 h9g7', 'go depth 7');
-      const info = await e.expect(/^info depth 7 .*nodes (\d+)/);
-      await e.expect(/^bestmove /);
-      const notes = e.received.map((r) => r.line).filter((l) => l.startsWith('info string'));
-      return { nodes: Number(/nodes (\d+)/.exec(info.line)![1]), notes };
-    });
+    withInProcess(
+      'uci',
+      async (e) => {
+        e.send(...setup, 'isready');
+        await e.expect((l) => l === 'readyok');
+        e.send('position startpos moves h2e2 h9g7', 'go depth 7');
+        const info = await e.expect(/^info depth 7 .*nodes (\d+)/);
+        await e.expect(/^bestmove /);
+        const notes = e.received.map((r) => r.line).filter((l) => l.startsWith('info string'));
+        return { nodes: Number(/nodes (\d+)/.exec(info.line)![1]), notes };
+      },
+      { nodeLimit: undefined },
+    );
 
   it('a bad network file is reported by name and the network in use stays', async () => {
     const classical = await nodesAtDepth(['setoption name Use NNUE value false']);

@@ -226,3 +226,13 @@ export async function inProcess(dialect: 'ucci' | 'uci', options: HarnessOptions
   await e.expect((l) => l === `${dialect}ok`);
   return e;
 }
+
+/** Runs `fn` on a fresh in-process session after the handshake, then quits it; returns what `fn` returned. */
+export async function withInProcess<T>(dialect: 'ucci' | 'uci', fn: (e: InProcessEngine) => Promise<T>, options: HarnessOptions = {}): Promise<T> {
+  const e = await inProcess(dialect, options);
+  try {
+    return await fn(e);
+  } finally {
+    await e.quit();
+  }
+}
