@@ -19,7 +19,6 @@ import {
   isLegalMove,
   moveToIccs,
   parseFen,
-  parseIccs,
   toFen,
 } from '../engine/index';
 import {
@@ -34,6 +33,7 @@ import { embeddedNetwork } from '../engine/network';
 import { planSearch, type SearchPlan } from './clock';
 import type { Dialect } from './dialect';
 import { EMBEDDED_NETWORK, clip, defaultOptions, optionSpecs, setOption, type OptionValues } from './options';
+import { readMoveList } from './move-list';
 import { commandWord, parseLine, type Command, type GoCommand, type PositionText } from './parser';
 import { SearchClient } from './search-client';
 import type { LineOutput, SessionHost } from './session-host';
@@ -412,16 +412,8 @@ export class Session {
   }
 
   private banmoves(tokens: string[]): void {
-    const pos = this.root.pos;
-    const banned: number[] = [];
-    for (const t of tokens) {
-      try {
-        const m = parseIccs(pos, this.dialect.readMove(t));
-        if (!banned.includes(m)) banned.push(m);
-      } catch {
-        this.note(`banmoves: '${clip(t)}' is not a legal move here; ignored`);
-      }
-    }
+    const { moves: banned, message } = readMoveList(this.root.pos, tokens, (t) => this.dialect.readMove(t), 'banmoves');
+    if (message !== null) this.note(message);
     this.banned = banned;
     this.debug(`banned moves: ${banned.length === 0 ? 'none' : banned.map((m) => this.dialect.move(m)).join(' ')}`);
   }
@@ -445,15 +437,11 @@ export class Session {
     }
     const excluded = [...this.banned];
     if (go.searchmoves !== undefined) {
-      const allowed = new Set<number>();
-      for (const t of go.searchmoves) {
-        try {
-          allowed.add(parseIccs(pos, this.dialect.readMove(t)));
-        } catch {
-          this.note(`go searchmoves: '${clip(t)}' is not a legal move here; ignored`);
-        }
-      }
-      for (const m of legalMoves(pos)) if (!allowed.has(m) && !excluded.includes(m)) excluded.push(m);
+      // As Stockfish: moves that cannot be played are left out, and a list left empty limits nothing.
+      const listed = readMoveList(pos, go.searchmoves, (t) => this.dialect.readMove(t), 'go searchmoves');
+      if (listed.message !== null) this.note(listed.message);
+      if (listed.moves.length === 0) this.note('go searchmoves: no legal move listed; searching every move');
+      else for (const m of legalMoves(pos)) if (!listed.moves.includes(m) && !excluded.includes(m)) excluded.push(m);
     }
     if (excluded.length > 0) plan.limits.excluded = excluded;
     if (this.options.debug) {

@@ -137,6 +137,12 @@ const ROWS: Row[] = [
     messages: ['position: more than 7168 moves; kept the first 7168'],
   },
   { what: 'banmoves with a move that is not legal', dialect: 'ucci', lines: ['banmoves zz'], messages: ["banmoves: 'zz' is not a legal move here; ignored"] },
+  {
+    what: 'banmoves with many moves that are not legal: one message',
+    dialect: 'ucci',
+    lines: [`banmoves h2e2 ${'zz '.repeat(2000)}a0a1 b9b0`],
+    messages: ["banmoves: 'zz', 'zz', 'zz' and 1,998 more are not legal moves here; ignored"],
+  },
   // go.
   {
     what: 'go depth with no number',
@@ -151,6 +157,18 @@ const ROWS: Row[] = [
     messages: ["go: 'wtime' needs a number, got 'banana'; ignored", 'go: no usable limit; searching 1000 ms'],
   },
   { what: 'go with an unknown word', dialect: 'ucci', lines: ['position startpos', 'go fast depth 1'], messages: ["go: unknown word 'fast' ignored"] },
+  {
+    what: 'go with many unusable words: four messages and a count',
+    dialect: 'ucci',
+    lines: ['position startpos', `go a b depth c ${'x '.repeat(5000)}depth 1`],
+    messages: [
+      "go: unknown word 'a' ignored",
+      "go: unknown word 'b' ignored",
+      "go: 'depth' needs a number, got 'c'; ignored",
+      "go: unknown word 'x' ignored",
+      'go: 4,999 more unusable words ignored',
+    ],
+  },
   { what: 'go depth beyond the deepest', dialect: 'ucci', lines: ['position startpos', 'go depth 500', 'stop'], messages: ['go: depth 500 is out of range 0..100; using 100'] },
   {
     what: 'go perft deeper than the protocol counts',
@@ -175,6 +193,12 @@ const ROWS: Row[] = [
     dialect: 'ucci',
     lines: ['position startpos', 'go depth 1 searchmoves h2e2 zz'],
     messages: ["go searchmoves: 'zz' is not a legal move here; ignored"],
+  },
+  {
+    what: 'go searchmoves with no legal move',
+    dialect: 'uci',
+    lines: ['position startpos', 'go depth 1 searchmoves zz a0a5'],
+    messages: ["go searchmoves: 'zz' and 'a0a5' are not legal moves here; ignored", 'go searchmoves: no legal move listed; searching every move'],
   },
   {
     what: 'go while a search runs',

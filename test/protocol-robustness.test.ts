@@ -136,6 +136,30 @@ describe('bad input, UCCI', () => {
     await e.run('setoption hashsize 16', 'setoption moveoverhead 30');
   });
 
+  it('a megabyte of junk in one line draws a handful of messages, not one per word', async () => {
+    const MB = 1 << 20;
+    for (const line of [`banmoves ${'zz '.repeat(MB / 3)}`, `go depth 1 searchmoves ${'zz '.repeat(MB / 3)}`, `go depth 1 ${'x '.repeat(MB / 2)}`]) {
+      const from = e.received.length;
+      e.send('position startpos', line);
+      if (line.startsWith('go')) legalBest((await e.expect(/^bestmove/)).line, position(START_FEN));
+      await e.sync();
+      const out = e.received.slice(from).map((r) => r.line);
+      expect(infoStrings(out).length, line.slice(0, 30)).toBeGreaterThan(0);
+      expect(infoStrings(out).length, line.slice(0, 30)).toBeLessThanOrEqual(5);
+      expect(Math.max(...out.map((l) => l.length))).toBeLessThan(300);
+    }
+  });
+
+  it('go searchmoves with no legal move searches every move (as Stockfish), never answers no move', async () => {
+    e.send('position startpos', 'go depth 3 searchmoves zz e0e2');
+    legalBest((await e.expect(/^bestmove/)).line, position(START_FEN));
+    expect(e.lastSearch().excluded).toBeUndefined();
+    // Banned moves stay banned.
+    e.send('banmoves h2e2', 'go depth 3 searchmoves zz');
+    expect(legalBest((await e.expect(/^bestmove/)).line, position(START_FEN))).not.toBe('h2e2');
+    expect(e.lastSearch().excluded).toHaveLength(1);
+  });
+
   it('go with unusable limits still answers (after a bounded search)', async () => {
     e.send('position startpos', 'go depth banana');
     legalBest((await e.expect(/^bestmove/, 5000)).line, position(START_FEN));
