@@ -18,13 +18,20 @@ export interface MoveList {
 export function readMoveList(pos: Position, tokens: readonly string[], readMove: (t: string) => string, what: string): MoveList {
   const moves: number[] = [];
   const bad: string[] = [];
+  // Each distinct token is read once (a line may repeat one a hundred thousand times).
+  const read = new Map<string, number | null>();
   for (const t of tokens) {
-    try {
-      const m = parseIccs(pos, readMove(t));
-      if (!moves.includes(m)) moves.push(m);
-    } catch {
-      bad.push(t);
+    let m = read.get(t);
+    if (m === undefined) {
+      try {
+        m = parseIccs(pos, readMove(t));
+      } catch {
+        m = null;
+      }
+      read.set(t, m);
     }
+    if (m === null) bad.push(t);
+    else if (!moves.includes(m)) moves.push(m);
   }
   return { moves, message: bad.length === 0 ? null : badMovesMessage(what, bad) };
 }
