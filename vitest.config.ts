@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Three projects (README, "The tests"):
@@ -14,16 +15,16 @@ import { defineConfig } from 'vitest/config';
 
 const TIMING = [
   'test/protocol-latency.test.ts',
-  'test/protocol-currmove.test.ts',
   'test/protocol-clock.test.ts',
-  'test/protocol-overhead.test.ts',
   'test/search.test.ts',
   'test/threads.test.ts',
 ];
 
 const SLOW = [
-  // Games against Fairy-Stockfish, and soaks.
+  // Games against Fairy-Stockfish, matches, and soaks.
   'test/e2e-fairy-game.test.ts',
+  'test/match-runner.test.ts',
+  'test/protocol-currmove.test.ts',
   'test/threads-soak.test.ts',
   'test/protocol-fuzz.test.ts',
   // A real browser.
@@ -58,6 +59,8 @@ export default defineConfig({
     // Hooks build the executable or the browser files and start Chromium: slow on a loaded machine.
     hookTimeout: 180_000,
     pool: 'forks',
+    // One file per core (vitest's default leaves one core out, which on 2 cores runs one file at a time).
+    maxWorkers: availableParallelism(),
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...TIMING, ...SLOW], sequence: { groupOrder: 0 } } },
       { extends: true, test: { name: 'timing', include: TIMING, fileParallelism: false, sequence: { groupOrder: 1 } } },

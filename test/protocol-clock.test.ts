@@ -1,13 +1,16 @@
 // The UCCI spec's clock rows (§14.1 #16-#19, #22) in real time, on the Session in process
 // (test/session-harness.ts): each search must end by itself inside the budget the clock gives it,
 // which shows how the clock was understood (seconds or milliseconds, moves to go, sudden death).
-// In the timing group, so that no other file races it. What each `go` was read as is asserted
-// without a clock in protocol-conformance.test.ts.
+// And Move Overhead is taken once: `go movetime 1000` answers after about 1,000 ms with the option
+// at 0 and about 800 ms at 200 (it used to be taken twice: by the protocol, then by the time
+// budget's own 30 ms, so 0 still lost 30 ms and movetime ignored the option). In the timing group,
+// so that no other file races it. What each `go` was read as is asserted without a clock in
+// protocol-conformance.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { START_FEN } from '../engine/index';
 import { legalBest } from './e2e-engine';
 import { position } from './helpers';
-import { type InProcessEngine, inProcess } from './session-harness';
+import { type InProcessEngine, inProcess, withInProcess } from './session-harness';
 
 describe('searches end by themselves within the clock (UCCI)', () => {
   let e: InProcessEngine;
@@ -49,5 +52,31 @@ describe('searches end by themselves within the clock (UCCI)', () => {
   it('#22 go movetime 1500 depth 20: stops by 1.5 s or depth 20', async () => {
     await e.run('position startpos');
     await timed('go movetime 1500 depth 20', 0, 1500 + 500, []);
+  });
+});
+
+describe('Move Overhead', () => {
+  async function answerTime(overhead: number): Promise<number> {
+    return withInProcess(
+      'uci',
+      async (e) => {
+        await e.run(`setoption name Move Overhead value ${overhead}`, 'position startpos moves h2e2 h9g7');
+        const t0 = e.send('go movetime 1000');
+        const reply = await e.expect(/^bestmove /, 5000);
+        expect(e.lastSearch()).toMatchObject({ movetime: 1000, overhead });
+        return reply.at - t0;
+      },
+      { nodeLimit: undefined },
+    );
+  }
+
+  it('go movetime 1000 answers at about 1,000 ms with overhead 0 and about 800 ms with 200', async () => {
+    const none = await answerTime(0);
+    const some = await answerTime(200);
+    console.log(`movetime 1000: ${Math.round(none)} ms with Move Overhead 0, ${Math.round(some)} ms with 200`);
+    expect(none).toBeGreaterThanOrEqual(990);
+    expect(none).toBeLessThan(1150);
+    expect(some).toBeGreaterThanOrEqual(790);
+    expect(some).toBeLessThan(950);
   });
 });

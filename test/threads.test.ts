@@ -1,7 +1,7 @@
-// Threads (Lazy SMP) through the real executable over pipes: legal moves from 2 threads when
-// stopped at random moments, answers while 2 threads search, thread and hash changes without leaks
-// (the OS thread count of the process is the independent count of helpers); and in process: node
-// accounting of a parallel search. Long runs are in threads-soak.test.ts (the slow project); the
+// Threads (Lazy SMP) through the real executable over pipes: Threads announced up to the cores,
+// both threads busy and their nodes counted together, and answers within 50 ms while 2 threads
+// search; and in process: node accounting of a parallel search. Searches stopped at random, thread
+// and hash changes without leaks and long runs are in threads-soak.test.ts (the slow project); the
 // message for Threads without shared memory is in protocol-messages.test.ts. In the timing group:
 // its answer times must not race other files.
 import { readFileSync, readdirSync } from 'node:fs';
@@ -10,17 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { START_FEN, parseFen } from '../engine/index';
 import { SIGNAL_COUNT, SIGNAL_STOP } from '../engine/limits';
 import { Searcher } from '../engine/search';
-import { rng } from '../engine/rng';
 import { type EngineProcess, builtEngine, legalBest, startChuhan } from './e2e-engine';
-import { threadTestPositions } from './helpers';
 
 const CORES = availableParallelism();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Threads of the process (the protocol thread, each search worker, and Node's own). */
-function osThreads(pid: number): number {
-  return readdirSync(`/proc/${pid}/task`).length;
-}
 
 /** CPU milliseconds of each thread of the process, by thread id. */
 function threadCpu(pid: number): Map<string, number> {
@@ -70,20 +63,6 @@ describe.skipIf(CORES < 2)('Threads 2 through the executable', () => {
     }
   }, 60_000);
 
-  it('60 searches stopped at random moments give legal best moves', async () => {
-    const fens = threadTestPositions();
-    const rand = rng(7);
-    for (let i = 0; i < 60; i++) {
-      const fen = fens[Math.floor(rand() * fens.length)];
-      e.send(`position fen ${fen}`, 'go infinite');
-      await sleep(Math.floor(rand() * 120));
-      e.send('stop');
-      const b = await e.expect(/^bestmove /, 5000);
-      legalBest(b.line, parseFen(fen));
-    }
-    expect(e.received.some((r) => r.line.startsWith('info string the search chose'))).toBe(false);
-  }, 300_000);
-
   it('both threads search, and their nodes are counted together', async () => {
     const pid = e.proc.pid!;
     const before = threadCpu(pid);
@@ -111,7 +90,7 @@ describe.skipIf(CORES < 2)('Threads 2 through the executable', () => {
     const middle = 'r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 4 3';
     const ready: number[] = [];
     const stop: number[] = [];
-    for (let round = 0; round < 5; round++) {
+    for (let round = 0; round < 3; round++) {
       e.send(`position fen ${middle}`, 'go infinite');
       await e.expect(/^info depth/, 5000);
       for (let i = 0; i < 4; i++) {
@@ -124,7 +103,7 @@ describe.skipIf(CORES < 2)('Threads 2 through the executable', () => {
       stop.push((await e.expect(/^bestmove /, 2000)).at - t0);
     }
     const quit: number[] = [];
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < 2; round++) {
       const q = await startChuhan(exe, 'ucci');
       q.send('setoption threads 2', 'isready');
       await q.expect((l) => l === 'readyok', 30_000);
@@ -147,36 +126,6 @@ describe.skipIf(CORES < 2)('Threads 2 through the executable', () => {
     expect(Math.max(...stop)).toBeLessThan(250);
     expect(Math.max(...quit)).toBeLessThan(500);
   }, 120_000);
-
-  it('threads and hash change between searches with no crash and no leaked thread', async () => {
-    const pid = e.proc.pid!;
-    await threadsSet(e, 1);
-    await sleep(300);
-    const base = osThreads(pid);
-    await threadsSet(e, 2);
-    const two = osThreads(pid);
-    expect(two).toBeGreaterThan(base);
-    for (let round = 0; round < 8; round++) {
-      const n = round % 2 === 0 ? 1 : 2;
-      await threadsSet(e, n);
-      e.send(`setoption name Hash value ${[16, 128, 1, 64][round % 4]}`);
-      e.send('position startpos moves h2e2', 'go depth 7');
-      legalBest((await e.expect(/^bestmove /, 30_000)).line, parseFen('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1'));
-    }
-    // A change in the middle of a search takes effect at the next one.
-    e.send('position startpos', 'go infinite');
-    await e.expect(/^info depth/, 5000);
-    e.send('setoption name Threads value 1', 'setoption name Hash value 32', 'setoption name Threads value 2');
-    await sleep(100);
-    e.send('stop');
-    legalBest((await e.expect(/^bestmove /, 5000)).line, parseFen(START_FEN));
-    await threadsSet(e, 1);
-    await sleep(500);
-    expect(osThreads(pid)).toBeLessThanOrEqual(base);
-    await threadsSet(e, 2);
-    await sleep(300);
-    expect(osThreads(pid)).toBe(two);
-  }, 300_000);
 
 });
 
