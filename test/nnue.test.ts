@@ -364,8 +364,8 @@ describe('EvalFile and Use NNUE in the session', () => {
       async (e) => {
         e.send(...setup, 'isready');
         await e.expect((l) => l === 'readyok');
-        e.send('position startpos moves h2e2 h9g7', 'go depth 7');
-        const info = await e.expect(/^info depth 7 .*nodes (\d+)/);
+        e.send('position startpos moves h2e2 h9g7', 'go depth 5');
+        const info = await e.expect(/^info depth 5 .*nodes (\d+)/);
         await e.expect(/^bestmove /);
         const notes = e.received.map((r) => r.line).filter((l) => l.startsWith('info string'));
         return { nodes: Number(/nodes (\d+)/.exec(info.line)![1]), notes };

@@ -1,4 +1,4 @@
-// The UCCI spec's clock rows (§14.1 #16-#19, #22) in real time, on the Session in process
+// The UCCI spec's clock rows (§14.1 #16-#19, and #22 with a shorter movetime) in real time, on the Session in process
 // (test/session-harness.ts): each search must end by itself inside the budget the clock gives it,
 // which shows how the clock was understood (seconds or milliseconds, moves to go, sudden death).
 // And Move Overhead is taken once: `go movetime 1000` answers after about 1,000 ms with the option
@@ -49,9 +49,9 @@ describe('searches end by themselves within the clock (UCCI)', () => {
     await timed('go time 3000 movestogo 2 opptime 3000 oppmovestogo 2', 400, 712 + 300, moves);
   });
 
-  it('#22 go movetime 1500 depth 20: stops by 1.5 s or depth 20', async () => {
+  it('#22 go movetime 600 depth 20: stops by its movetime or depth 20', async () => {
     await e.run('position startpos');
-    await timed('go movetime 1500 depth 20', 0, 1500 + 500, []);
+    await timed('go movetime 600 depth 20', 0, 600 + 300, []);
   });
 });
 

@@ -401,6 +401,17 @@ describe('§14.1 conformance, handshake and quit', () => {
     await e.quit();
   });
 
+  it('Threads is announced from 1 to the machine cores, at most 64, default 1, in both dialects', async () => {
+    for (const [cores, max] of [[1, 1], [2, 2], [12, 12], [100, 64]]) {
+      const uci = await inProcess('uci', { cores });
+      const ucci = await inProcess('ucci', { cores });
+      expect(uci.received.map((r) => r.line)).toContain(`option name Threads type spin default 1 min 1 max ${max}`);
+      expect(ucci.received.map((r) => r.line)).toContain(`option threads type spin min 0 max ${max} default 1`);
+      await uci.quit();
+      await ucci.quit();
+    }
+  });
+
   it('#2 uci then ucci: both blocks, the session ends up UCCI', async () => {
     const e = new InProcessEngine();
     e.send('uci', 'ucci');

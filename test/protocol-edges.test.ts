@@ -8,8 +8,8 @@
 import { describe, it, onTestFailed } from 'vitest';
 import { edgeFuzz } from './fuzz-edges';
 
-/** Seeds run by default (fixed, so that the fast suite is deterministic). */
-const SEEDS = process.env.FUZZ_SEED !== undefined ? [Number(process.env.FUZZ_SEED)] : [1, 2];
+/** The seed run by default (fixed, so that the fast suite is deterministic). */
+const SEEDS = process.env.FUZZ_SEED !== undefined ? [Number(process.env.FUZZ_SEED)] : [1];
 const STEPS = Number(process.env.FUZZ_STEPS ?? 15);
 
 describe('the edge fuzz, in process', () => {

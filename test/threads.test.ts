@@ -1,5 +1,4 @@
-// Threads (Lazy SMP) through the real executable over pipes: Threads announced up to the cores,
-// both threads busy and their nodes counted together, and answers within 50 ms while 2 threads
+// Threads (Lazy SMP) through the real executable over pipes: both threads busy and their nodes counted together, and answers within 50 ms while 2 threads
 // search; and in process: node accounting of a parallel search. Searches stopped at random, thread
 // and hash changes without leaks and long runs are in threads-soak.test.ts (the slow project); the
 // message for Threads without shared memory is in protocol-messages.test.ts. In the timing group:
@@ -49,19 +48,6 @@ describe.skipIf(CORES < 2)('Threads 2 through the executable', () => {
     await e?.quit();
     e?.kill();
   });
-
-  it('announces Threads from 1 to the machine cores (at most 64), default 1, in both dialects', async () => {
-    const max = Math.min(64, CORES);
-    const uci = await startChuhan(exe, 'uci');
-    const ucci = await startChuhan(exe, 'ucci');
-    try {
-      expect(uci.received.map((r) => r.line)).toContain(`option name Threads type spin default 1 min 1 max ${max}`);
-      expect(ucci.received.map((r) => r.line)).toContain(`option threads type spin min 0 max ${max} default 1`);
-    } finally {
-      await uci.quit();
-      await ucci.quit();
-    }
-  }, 60_000);
 
   it('both threads search, and their nodes are counted together', async () => {
     const pid = e.proc.pid!;
