@@ -16,7 +16,7 @@ import { defineConfig } from 'vitest/config';
 const TIMING = [
   'test/protocol-latency.test.ts',
   'test/protocol-clock.test.ts',
-  'test/search.test.ts',
+  'test/search-time.test.ts',
   'test/threads.test.ts',
 ];
 
@@ -25,6 +25,7 @@ const SLOW = [
   'test/e2e-fairy-game.test.ts',
   'test/match-runner.test.ts',
   'test/protocol-currmove.test.ts',
+  'test/protocol-pv.test.ts',
   'test/threads-soak.test.ts',
   'test/protocol-fuzz.test.ts',
   // A real browser.
