@@ -1,6 +1,6 @@
 // Threads (Lazy SMP) through the real executable, at length: 200 positions searched to depth 8
 // with two threads, 60 searches stopped at random moments, thread and hash changes without leaks
-// (the OS thread count of the process is the independent count of helpers), and 500 searches of
+// (the OS thread count of the process is the independent count of helpers), and 250 searches of
 // 100 ms with flat memory (the process's resident size from /proc). Part of the slow project;
 // threads.test.ts has the rest.
 import { readFileSync, readdirSync } from 'node:fs';
@@ -96,23 +96,23 @@ describe.skipIf(CORES < 2)('Threads 2 through the executable, at length', () => 
     expect(osThreads(pid)).toBe(two);
   }, 300_000);
 
-  it('a long run (500 searches of 100 ms) ends with legal moves, no crash and flat memory', async () => {
+  it('a long run (250 searches of 100 ms) ends with legal moves, no crash and flat memory', async () => {
     const pid = e.proc.pid!;
     e.send('setoption name Hash value 16', 'ucinewgame', 'position startpos', 'go depth 1');
     legalBest((await e.expect(/^bestmove /, 10_000)).line, parseFen(START_FEN));
     await e.sync(30_000);
     const fens = testPositions();
     let rss100 = 0;
-    for (let i = 0; i < 500; i++) {
+    for (let i = 0; i < 250; i++) {
       const fen = fens[i % fens.length];
       e.send(`position fen ${fen}`, 'go movetime 100');
       legalBest((await e.expect(/^bestmove /, 10_000)).line, parseFen(fen));
       if (i === 99) rss100 = rssMb(pid);
     }
-    const rss500 = rssMb(pid);
-    console.log(`long run with Threads 2: RSS ${rss100.toFixed(0)} MB after 100 searches, ${rss500.toFixed(0)} MB after 500`);
+    const rss250 = rssMb(pid);
+    console.log(`long run with Threads 2: RSS ${rss100.toFixed(0)} MB after 100 searches, ${rss250.toFixed(0)} MB after 250`);
     expect(e.alive).toBe(true);
-    expect(rss500 - rss100).toBeLessThan(40);
+    expect(rss250 - rss100).toBeLessThan(40);
     expect(e.received.some((r) => /search failed|exited with code|the search chose/.test(r.line))).toBe(false);
   }, 600_000);
 });
