@@ -30,7 +30,12 @@ export interface SameThreadOptions {
   shared?: boolean;
   /** Most nodes any search may take (see above). Default: no bound. */
   nodeLimit?: number;
-  /** Called with each message posted to a worker, before it is handled (`helper` tells helpers apart). */
+  /**
+   * Called with each message posted to a worker, before it is handled. `helper` is true for a
+   * worker started while another one was running: the session's helpers (Threads > 1), since
+   * SearchClient starts its main worker first, and on this host (where no worker dies) restarts it
+   * only to stop a search without shared memory, where there are no helpers.
+   */
   onPost?: (msg: ToWorker, helper: boolean) => void;
   /** Called at every progress report of a search, from inside it. */
   onSearchProgress?: () => void;
