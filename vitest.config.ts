@@ -1,20 +1,49 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-/**
- * Test files whose assertions involve wall-clock time (clocks, stop latency, searches racing
- * input). They run one at a time after all the others, so that a larger CI machine running many
- * files at once cannot make them flaky.
- */
+// Four projects (README, "Tests and CI"):
+//   unit         the fast part, files in parallel: rules, search, tools, and the protocol on the
+//                Session in process (test/session-harness.ts), with a few smoke tests of the real
+//                executable;
+//   timing       also fast, run after unit one file at a time: assertions on wall-clock time (answer
+//                times, clocks, searches racing input), which other files running beside them on a
+//                small machine would make flaky;
+//   slow         after those, files in parallel: fuzzing, rebuilds of the executable, and tools run
+//                for minutes;
+//   slow-timing  last, one file at a time: games against Fairy-Stockfish and matches (clocks),
+//                soaks, the browser and the page, Ctrl-C, debug output after a second of search.
+// `npm test` runs unit and timing; `npm run test:all` (and .ci/run) all four; `npm run test:slow`
+// the two slow ones.
+
 const TIMING = [
-  'test/e2e-fairy-game.test.ts',
   'test/protocol-latency.test.ts',
-  'test/protocol-currmove.test.ts',
+  'test/protocol-clock.test.ts',
+  'test/search-time.test.ts',
+  'test/threads.test.ts',
+];
+
+const SLOW = [
   'test/protocol-fuzz.test.ts',
-  'test/search.test.ts',
-  'test/protocol-overhead.test.ts',
+  'test/protocol-pv.test.ts',
+  'test/perft-fairy.test.ts',
+  'test/build-atomic.test.ts',
+  'test/datagen-shard.test.ts',
+  'test/datagen-pgn.test.ts',
+  'test/train-stream.test.ts',
+  'test/nnue-train.test.ts',
+  'test/match-shard-play.test.ts',
+];
+
+const SLOW_TIMING = [
+  'test/e2e-fairy-game.test.ts',
+  'test/match-runner.test.ts',
+  'test/threads-soak.test.ts',
   'test/browser.test.ts',
   'test/page.test.ts',
+  'test/interrupt.test.ts',
+  'test/spsa-run.test.ts',
+  'test/protocol-currmove.test.ts',
 ];
 
 export default defineConfig({
@@ -34,9 +63,13 @@ export default defineConfig({
     // Hooks build the executable or the browser files and start Chromium: slow on a loaded machine.
     hookTimeout: 180_000,
     pool: 'forks',
+    // One file per core (vitest's default leaves one core out, which on 2 cores runs one file at a time).
+    maxWorkers: availableParallelism(),
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: TIMING, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...TIMING, ...SLOW, ...SLOW_TIMING], sequence: { groupOrder: 0 } } },
       { extends: true, test: { name: 'timing', include: TIMING, fileParallelism: false, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'slow', include: SLOW, sequence: { groupOrder: 2 } } },
+      { extends: true, test: { name: 'slow-timing', include: SLOW_TIMING, fileParallelism: false, sequence: { groupOrder: 3 } } },
     ],
   },
 });

@@ -235,6 +235,19 @@ const NUMBER_RE = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
  * overrides an earlier one of the same name. Unusable tokens are reported and skipped.
  */
 export function parseGo(args: string[], warnings: string[]): GoCommand {
+  const problems: string[] = [];
+  const go = readGo(args, problems);
+  // One line of junk draws a few messages, not one per word.
+  warnings.push(...problems.slice(0, MAX_GO_WARNINGS));
+  const more = problems.length - MAX_GO_WARNINGS;
+  if (more > 0) warnings.push(`go: ${more.toLocaleString('en-US')} more unusable word${more === 1 ? '' : 's'} ignored`);
+  return go;
+}
+
+/** Most messages about one `go` line; the rest are counted in one more. */
+const MAX_GO_WARNINGS = 4;
+
+function readGo(args: string[], warnings: string[]): GoCommand {
   const go: GoCommand = { ponder: false, draw: false, infinite: false, damaged: false };
   const numbers = go as unknown as Record<string, number | undefined>;
   for (let i = 0; i < args.length; i++) {

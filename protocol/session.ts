@@ -11,12 +11,13 @@
 // Nothing here needs Node: the output is a LineOutput, and the worker and files come from a
 // SessionHost, so the same session runs the executable (host/stdio-session.ts) and the browser
 // worker (host/web-worker.ts).
-import { START_FEN, parseFen, parseIccs, toFen } from '../engine/index';
+import { START_FEN, parseFen, toFen } from '../engine/index';
 import { planSearch } from './clock';
 import type { Dialect } from './dialect';
 import { engineOptions, type EngineOptions } from './engine-options';
 import { EvaluationSetting } from './evaluation';
 import { InputQueue } from './input-queue';
+import { readMoveList } from './move-list';
 import { boardLines, perftLines, pophashLine } from './inspect';
 import { commandWord, parseLine, type Command, type GoCommand, type PositionText } from './parser';
 import { ReplyLedger, legalMoves } from './reply-ledger';
@@ -248,17 +249,17 @@ export class Session {
   }
 
   /** Moves read in the dialect in use, the unreadable or illegal ones reported under `what` and left out. */
+  /** The legal moves among `tokens`, with one message for all the others. */
   private readMoves(tokens: readonly string[], what: string): number[] {
-    const moves: number[] = [];
-    for (const t of tokens) {
-      try {
-        const m = parseIccs(this.root.pos, this.dialect.readMove(t));
-        if (!moves.includes(m)) moves.push(m);
-      } catch {
-        this.report.note(`${what}: '${clip(t)}' is not a legal move here; ignored`);
-      }
-    }
+    const { moves, message } = readMoveList(this.root.pos, tokens, (t) => this.dialect.readMove(t), what);
+    if (message !== null) this.report.note(message);
     return moves;
+  }
+
+
+  /** The value an option holds now, by any of its names; undefined for a name that is no option. */
+  optionValue(name: string): unknown {
+    return this.options.registry.find(name)?.value;
   }
 
   private banmoves(tokens: string[]): void {
@@ -283,8 +284,10 @@ export class Session {
     if (plan.perft !== undefined) return this.lines(perftLines(pos, plan.perft, (m) => this.dialect.move(m)));
     const excluded = [...this.banned];
     if (go.searchmoves !== undefined) {
+      // As Stockfish: moves that cannot be played are left out, and a list left empty limits nothing.
       const allowed = this.readMoves(go.searchmoves, 'go searchmoves');
-      for (const m of legalMoves(pos)) if (!allowed.includes(m) && !excluded.includes(m)) excluded.push(m);
+      if (allowed.length === 0) this.report.note('go searchmoves: no legal move listed; searching every move');
+      else for (const m of legalMoves(pos)) if (!allowed.includes(m) && !excluded.includes(m)) excluded.push(m);
     }
     if (excluded.length > 0) plan.limits.excluded = excluded;
     const debug = this.options.debug.value;

@@ -7,7 +7,7 @@ import { clip } from './report';
 import type { PositionText } from './parser';
 
 /** Most moves kept from a `position` line, leaving room in the history for the search's plies. */
-const MAX_GAME_PLIES = MAX_HISTORY - 1024;
+export const MAX_GAME_PLIES = MAX_HISTORY - 1024;
 
 export interface BuiltPosition {
   /** The root FEN as the worker will read it again. */

@@ -29,7 +29,7 @@ const FLAGS = [
   '--disable-sync',
 ];
 const STOP_LIMIT_MS = 50;
-const BENCH_DEPTH = 10;
+const BENCH_DEPTH = 9;
 
 if (!HAVE_CHROMIUM) console.log(`browser test: skipped, no Chromium at ${CHROMIUM} (Debian: apt-get install chromium)`);
 

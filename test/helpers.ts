@@ -2,7 +2,9 @@
 // reached by moves.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseFen, parseIccs, type Position } from '../engine/index';
+import { MAX_MOVES, START_FEN, generateLegal, judge, parseFen, parseIccs, toFen, type Position } from '../engine/index';
+import { BENCH_POSITIONS } from '../bench/bench-positions';
+import { rng as seeded } from '../engine/rng';
 
 export const DATA = join(__dirname, 'data');
 
@@ -17,4 +19,23 @@ export function position(fen: string, moves: string[] = []): Position {
   const pos = parseFen(fen, undefined, { lenient: true });
   for (const m of moves) pos.make(parseIccs(pos, m));
   return pos;
+}
+
+/** The 40 bench positions and 160 from seeded random games (4 to 60 plies, games not over). */
+export function threadTestPositions(): string[] {
+  const fens = BENCH_POSITIONS.map((p) => p.fen);
+  const rand = seeded(21);
+  const buf = new Int32Array(MAX_MOVES);
+  while (fens.length < 200) {
+    const pos = parseFen(START_FEN);
+    const plies = 4 + Math.floor(rand() * 57);
+    let ok = true;
+    for (let i = 0; i < plies && ok; i++) {
+      const n = generateLegal(pos, buf, 0);
+      if (n === 0) ok = false;
+      else pos.make(buf[Math.floor(rand() * n)]);
+    }
+    if (ok && generateLegal(pos, buf, 0) > 0 && judge(pos).verdict === 'none') fens.push(toFen(pos));
+  }
+  return fens;
 }

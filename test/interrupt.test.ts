@@ -3,7 +3,8 @@
 // output whole (nothing half-written), leave no worker process, and go on from there when run
 // again: datagen continues its file into the file an uninterrupted run gives, train --resume gives
 // the network of an uninterrupted training, openings --resume the suite of an uninterrupted run.
-// A second SIGINT exits at once.
+// A second SIGINT exits at once. And a tool whose reader goes away (`chuhan perft --divide | head
+// -1`) ends quietly.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
@@ -226,5 +227,19 @@ describe('Ctrl-C', { timeout: 600_000 }, () => {
     expect(t.code).toBe(130);
     expect(t.seconds).toBeLessThan(2);
     expect(threads.stderr).toMatch(/chuhan bench: SIGINT: stopped/);
+  });
+});
+
+describe('the reader goes away', () => {
+  it('ends quietly when the reader of its output goes away (`chuhan perft --divide | head -1`)', async () => {
+    const child = spawn(exe, ['perft', '--depth', '5', '--divide'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    // Read the first chunk, then close the pipe as `head -1` would.
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   });
 });

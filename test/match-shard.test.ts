@@ -1,13 +1,10 @@
 // Sharding a match and merging the shards: the split of the schedule, the refusals of a merge,
-// the merged arithmetic against one tally of the same games, and two shards played by separate
-// processes (the built engine against itself at fixed nodes) merged into the results of the
-// unsharded match. Also the runner's warnings: concurrency beyond the cores, fixed nodes between
-// different engines, options an engine does not announce.
-import { execFile } from 'node:child_process';
+// the merged arithmetic against one tally of the same games. Also the runner's warnings:
+// concurrency beyond the cores, fixed nodes between different engines, options an engine does not
+// announce. Two shards played by separate processes are in match-shard-play.test.ts (slow).
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parsePgn } from '../engine/pgn';
 import { runMatchCli } from '../bench/match/cli';
@@ -20,11 +17,8 @@ import { parseShard, shardGames } from '../bench/match/shard';
 import { Tally, type GameRecord } from '../bench/match/summary';
 import type { Result } from '../bench/match/game';
 import { buildFakeEngine } from './fixtures/build-fake-engine';
-import { builtEngine } from './e2e-engine';
 import { rng } from './helpers';
 
-const run = promisify(execFile);
-const OPENINGS = join(__dirname, '..', 'bench', 'match', 'openings.txt');
 
 let dir = '';
 let fake = '';
@@ -275,35 +269,5 @@ describe('warnings before the match', () => {
     expect(err).not.toMatch(/engine 'V' does not announce/);
     // Both are the fake engine (same id name): no fixed-node warning.
     expect(err).not.toMatch(/--nodes pairs/);
-  });
-});
-
-describe('two shards in separate processes', () => {
-  it('merge into the per-game results of the unsharded match', { timeout: 600_000 }, async () => {
-    const exe = builtEngine();
-    const common = [
-      'match', '--engine', `name=base,cmd=${exe}`, '--engine', `name=small,cmd=${exe},option.hashsize=1`,
-      '--nodes', '1000', '--games', '8', '--openings', OPENINGS, '--quiet', '--force',
-    ];
-    const at = (f: string) => join(dir, f);
-    await run(exe, [...common, '--pgn', at('full.pgn'), '--json', at('full.json')]);
-    await Promise.all([1, 2].map((k) => run(exe, [...common, '--shard', `${k}/2`, '--pgn', at(`s${k}.pgn`), '--json', at(`s${k}.json`)])));
-    const merged = await run(exe, ['match', '--merge', at('s1.json'), at('s2.json'), at('s1.pgn'), at('s2.pgn'), '--json', at('m.json'), '--pgn', at('m.pgn')]);
-    expect(merged.stdout).toMatch(/merged 2 shard\(s\): 8 of 8 games/);
-    const full = JSON.parse(readFileSync(at('full.json'), 'utf8'));
-    const m = JSON.parse(readFileSync(at('m.json'), 'utf8'));
-    const s1 = JSON.parse(readFileSync(at('s1.json'), 'utf8'));
-    expect(s1.games.map((g: { round: number }) => g.round)).toEqual([1, 2, 5, 6]);
-    const key = (g: Record<string, unknown>) => [g.round, g.red, g.black, g.result, g.termination, g.plies].join(' ');
-    expect(m.games.map(key)).toEqual(full.games.map(key));
-    for (const k of ['results', 'terminations', 'pairings']) expect(canonical(m[k]), k).toBe(canonical(full[k]));
-    // The merged PGN holds the same moves, game by game.
-    const moves = (f: string) => parsePgn(readFileSync(at(f), 'utf8')).map((g) => `${g.result} ${g.moves.join(',')}`);
-    expect(moves('m.pgn')).toEqual(moves('full.pgn'));
-    // A shard of another match (other option) is refused, naming the option.
-    await run(exe, [...common.map((a) => a.replace('hashsize=1', 'hashsize=2')), '--shard', '2/2', '--pgn', at('x.pgn'), '--json', at('x.json')]);
-    const bad = await run(exe, ['match', '--merge', at('s1.json'), at('x.json')]).catch((e: { code: number; stderr: string }) => e);
-    expect((bad as { code: number }).code).toBe(1);
-    expect((bad as { stderr: string }).stderr).toMatch(/not shards of one match: engine 2 \(small\) options: \["hashsize=1"\] vs \["hashsize=2"\]/);
   });
 });

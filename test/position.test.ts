@@ -82,12 +82,12 @@ function keptOccupancy(pos: Position): string {
 }
 
 describe('random games', () => {
-  it('keep every incremental field (occupancy masks and correction keys included) equal to its from-scratch value over 100,000 random moves, and unmake restores all', () => {
+  it('keep every incremental field (occupancy masks and correction keys included) equal to its from-scratch value over 25,000 random moves, and unmake restores all', () => {
     const rand = rng(12345);
     const buf = new Int32Array(MAX_MOVES);
     let moves = 0;
     let games = 0;
-    while (moves < 100_000) {
+    while (moves < 25_000) {
       games++;
       const pos = parseFen(START_FEN);
       const snaps: Array<ReturnType<typeof snapshot>> = [];
@@ -112,7 +112,7 @@ describe('random games', () => {
       }
       expect(toFen(pos)).toBe(START_FEN);
     }
-    expect(games).toBeGreaterThan(400);
+    expect(games).toBeGreaterThan(100);
   });
 
   it('the same position reached by different move orders has the same key', () => {

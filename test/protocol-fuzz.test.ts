@@ -1,11 +1,18 @@
-// Fuzz: more than 10,000 random and mutated command lines (valid commands with damaged arguments,
-// garbage, control characters, long lines) into one engine process. Afterwards the engine must be
-// alive, answer isready, and play a legal move from a normal position/go; along the way every
-// isready and probe must have been answered and nothing but protocol lines may reach stdout.
+// Fuzz (the slow project). First, more than 10,000 random and mutated command lines (valid commands
+// with damaged arguments, garbage, control characters, long lines) into one engine process.
+// Afterwards the engine must be alive, answer isready, and play a legal move from a normal
+// position/go; along the way every isready and probe must have been answered and nothing but
+// protocol lines may reach stdout. Then the edge fuzz (test/fuzz-edges.ts: random bytes, 1 MB
+// lines, NUL and invalid UTF-8, 10,000-move positions, go/stop/ponderhit/isready at random delays)
+// with a fresh seed each run, printed: through the executable for a short run, isready answered
+// after every step, and in process for a long one (protocol-edges.test.ts runs fixed seeds in the
+// fast suite). A failing seed is replayed with FUZZ_SEED=<seed>.
 import { writeFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { MAX_MOVES, START_FEN, generateLegal, moveToIccs, parseFen, parseIccs, type Position } from '../engine/index';
-import { EngineProcess, builtEngine, safetyNetLines } from './e2e-engine';
+import { parseLine } from '../protocol/parser';
+import { EngineProcess, SAFETY_NET, builtEngine, safetyNetLines } from './e2e-engine';
+import { edgeFuzz, edgeSteps, isProtocolLine } from './fuzz-edges';
 import { rng } from './helpers';
 
 const LINES = 10_500;
@@ -283,4 +290,74 @@ describe('fuzz', () => {
     await e.quit();
     expect((await e.exited).code).toBe(0);
   }, 110_000);
+});
+
+/** A fresh seed each run unless FUZZ_SEED names one. */
+const EDGE_SEED = process.env.FUZZ_SEED !== undefined ? Number(process.env.FUZZ_SEED) : (Date.now() ^ (process.pid << 16)) >>> 0;
+
+describe('the edge fuzz', () => {
+  it(`through the executable, seed ${EDGE_SEED}: 30 steps, isready answered after each`, async () => {
+    onTestFailed(() => console.log(`edge fuzz through the executable failed with seed ${EDGE_SEED}: rerun with FUZZ_SEED=${EDGE_SEED}`));
+    const next = edgeSteps(EDGE_SEED);
+    const e = new EngineProcess(builtEngine());
+    // The commands the engine reads, split and decoded as its readline does, counted.
+    const decoder = new TextDecoder('utf-8');
+    let partial = '';
+    let isready = 0;
+    let gos = 0;
+    const write = (bytes: Uint8Array): void => {
+      const parts = (partial + decoder.decode(bytes, { stream: true })).split(/\r\n|\n|\r(?!$)/);
+      partial = parts.pop()!;
+      for (const p of parts) {
+        const c = parseLine(p).command;
+        if (c.kind === 'isready') isready++;
+        else if (c.kind === 'go' && c.go.perft === undefined) gos++;
+      }
+      e.proc.stdin.write(bytes);
+    };
+    const utf8 = (s: string) => new TextEncoder().encode(s);
+    const ready = async (when: string): Promise<void> => {
+      write(utf8('\nisready\n'));
+      const deadline = performance.now() + 30_000;
+      while (e.received.filter((r) => r.line === 'readyok').length < isready) {
+        if (!e.alive) throw new Error(`${when}: the engine exited (${e.stderr.slice(-500)})`);
+        if (performance.now() > deadline) throw new Error(`${when}: isready not answered`);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    };
+    try {
+      write(utf8('uci\ndebug on\n'));
+      await e.expect((l) => l === 'uciok');
+      for (let i = 0; i < 30; i++) {
+        const step = next();
+        for (const c of step.chunks) {
+          if (c.delay > 0) await new Promise((r) => setTimeout(r, c.delay));
+          write(c.bytes);
+        }
+        await ready(`step ${i} (${step.kind})`);
+      }
+      write(utf8('stop\n'));
+      await ready('the end');
+      const all = e.received.map((r) => r.line);
+      expect(e.stderr).toBe('');
+      expect(all.filter((l) => !isProtocolLine(l)).slice(0, 10)).toEqual([]);
+      // The only net allowed: a search slow to stop after a position of thousands of plies
+      // without a capture (every node pays for the repetition check over them).
+      expect(all.filter((l) => SAFETY_NET.test(l) && !/did not stop within/.test(l))).toEqual([]);
+      const replies = all.filter((l) => l.startsWith('bestmove') || l === 'nobestmove').length;
+      expect(replies).toBeGreaterThanOrEqual(gos);
+      e.send('setoption name Ranks value 0-9', 'position startpos moves h2e2 h9g7', 'go depth 3');
+      await e.expect(/^bestmove [a-i]\d[a-i]\d/, 20_000);
+      await e.quit();
+      expect((await e.exited).code).toBe(0);
+      console.log(`edge fuzz through the executable, seed ${EDGE_SEED}: ${gos} go, ${replies} replies, ${isready} isready, ${all.length} lines out`);
+    } finally {
+      e.kill();
+    }
+  }, 300_000);
+
+  it(`in process, seed ${EDGE_SEED}: 80 steps`, async () => {
+    onTestFailed(() => console.log(`edge fuzz in process failed with seed ${EDGE_SEED}: rerun with FUZZ_SEED=${EDGE_SEED} FUZZ_STEPS=80 npx vitest run test/protocol-edges.test.ts`));
+    console.log(`edge fuzz in process, seed ${EDGE_SEED}: ${await edgeFuzz(EDGE_SEED, 80)}`);
+  }, 600_000);
 });

@@ -1,23 +1,20 @@
 // The in-protocol commands Pikafish users reach for (`d`, `eval`, `go perft N`) and UCI with ranks
-// 1-10, against the real executable; perft and the ranks-10 moves are checked against
-// Fairy-Stockfish's own plain UCI.
+// 1-10, on the Session in process (test/session-harness.ts); perft and the ranks-10 moves are
+// checked against Fairy-Stockfish's own plain UCI.
 import { existsSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { START_FEN, computeKey, evaluate, parseIccs, toFen } from '../engine/index';
 import { evaluationTerms } from '../engine/evaluate';
-import { EngineProcess, FAIRY_STOCKFISH, builtEngine, withChuhan } from './e2e-engine';
+import { EngineProcess, FAIRY_STOCKFISH } from './e2e-engine';
 import { position } from './helpers';
+import { type InProcessEngine, withInProcess } from './session-harness';
 
-let exe: string;
-beforeAll(() => {
-  exe = builtEngine();
-}, 180_000);
 
 const MOVES = ['h2e2', 'h9g7', 'h0g2', 'i9h9'];
 const FEN = 'r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R b - - 4 3';
 
 /** Lines from after `command` up to and including the line matching `last`. */
-async function reply(e: EngineProcess, command: string[], last: RegExp): Promise<string[]> {
+async function reply(e: EngineProcess | InProcessEngine, command: string[], last: RegExp): Promise<string[]> {
   const from = e.received.length;
   e.send(...command);
   await e.expect(last, 60_000);
@@ -30,7 +27,7 @@ const fromRanks10 = (m: string) => m.replace(/^([a-i])(\d+)([a-i])(\d+)$/, (_, a
 describe('d', () => {
   for (const dialect of ['ucci', 'uci'] as const) {
     it(`${dialect}: the board, the FEN and the key of the current position`, async () => {
-      await withChuhan(exe, dialect, async (e) => {
+      await withInProcess(dialect, async (e) => {
         const lines = await reply(e, [`position startpos moves ${MOVES.join(' ')}`, 'd'], /^Side to move/);
         const pos = position(START_FEN, MOVES);
         expect(lines).toContain(`Fen: ${toFen(pos)}`);
@@ -52,7 +49,7 @@ describe('d', () => {
 
 describe('eval', () => {
   it('the terms add up to the evaluation the search uses', async () => {
-    await withChuhan(exe, 'uci', async (e) => {
+    await withInProcess('uci', async (e) => {
       for (const fen of [START_FEN, FEN]) {
         const lines = await reply(e, [`position fen ${fen}`, 'eval'], /^Final evaluation/);
         const pos = position(fen);
@@ -76,7 +73,7 @@ describe.skipIf(!existsSync(FAIRY_STOCKFISH))('go perft against Fairy-Stockfish'
       const divide = (lines: string[], conv: (m: string) => string) =>
         new Map(lines.filter((l) => /^[a-i]\d+[a-i]\d+: \d+$/.test(l)).map((l) => [conv(l.split(':')[0]), Number(l.split(': ')[1])]));
       const total = (lines: string[]) => lines.find((l) => l.startsWith('Nodes searched'));
-      await withChuhan(exe, 'uci', async (e) => {
+      await withInProcess('uci', async (e) => {
         const ours = await reply(e, [`position startpos moves ${MOVES.join(' ')}`, 'go perft 3'], /^Nodes searched/);
         expect(total(ours)).toBe(total(theirs));
         expect(divide(ours, (m) => m)).toEqual(divide(theirs, fromRanks10));
@@ -93,7 +90,7 @@ describe.skipIf(!existsSync(FAIRY_STOCKFISH))('go perft against Fairy-Stockfish'
 
 describe('UCI with ranks 1-10', () => {
   it('UCI_Variant xiangqi switches to it (an info string says so), Ranks 0-9 switches back', async () => {
-    await withChuhan(exe, 'uci', async (e) => {
+    await withInProcess('uci', async (e) => {
       e.send('setoption name UCI_Variant value xiangqi');
       expect((await e.sync()).some((l) => /ranks 1-10/.test(l))).toBe(true);
       const lines = await reply(e, [`position startpos moves ${MOVES.map(toRanks10).join(' ')}`, 'go depth 3'], /^bestmove/);
@@ -114,7 +111,7 @@ describe('UCI with ranks 1-10', () => {
     const fsf = new EngineProcess(FAIRY_STOCKFISH);
     try {
       fsf.send('uci', 'setoption name UCI_Variant value xiangqi');
-      await withChuhan(exe, 'uci', async (e) => {
+      await withInProcess('uci', async (e) => {
         e.send('setoption name UCI_Variant value xiangqi');
         const played: string[] = [];
         for (let ply = 0; ply < 12; ply++) {

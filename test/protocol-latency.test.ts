@@ -32,7 +32,7 @@ describe('latency while searching', () => {
       const stop: number[] = [];
       await withChuhan(exe, dialect, async (e) => {
         e.send(debugOn(dialect));
-        for (let round = 0; round < 5; round++) {
+        for (let round = 0; round < 3; round++) {
           e.send(`position fen ${MIDDLEGAME}`, 'go infinite');
           await e.expect(/^info depth/, 5000);
           for (let i = 0; i < 4; i++) {
@@ -58,7 +58,7 @@ describe('latency while searching', () => {
     // The worker warms its code up with a search of up to a second (search-worker.ts); `go`
     // must not wait behind it.
     const times: number[] = [];
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < 2; round++) {
       const dialect = round % 2 === 0 ? 'ucci' : 'uci';
       await withChuhan(exe, dialect, async (e) => {
         e.send(debugOn(dialect));
@@ -98,7 +98,7 @@ describe('latency while searching', () => {
     const hits: number[] = [];
     await withChuhan(exe, 'ucci', async (e) => {
       e.send(debugOn('ucci'));
-      for (let round = 0; round < 3; round++) {
+      for (let round = 0; round < 2; round++) {
         // A shallow ponder search finishes quickly and must hold its reply until ponderhit.
         e.send('position startpos moves h2e2', 'go ponder depth 3');
         await sleep(300);
@@ -115,7 +115,7 @@ describe('latency while searching', () => {
 
   it('quit while searching ends the process at once', async () => {
     const quit: number[] = [];
-    for (let round = 0; round < 4; round++) {
+    for (let round = 0; round < 2; round++) {
       const e = await startChuhan(exe, round % 2 === 0 ? 'ucci' : 'uci');
       e.send(`position fen ${MIDDLEGAME}`, 'go infinite');
       await e.expect(/^info depth/, 5000);

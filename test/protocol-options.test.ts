@@ -1,14 +1,18 @@
-// Every option either handshake announces is in the registry (protocol/engine-options.ts) under the
-// name announced, with its default, and does something: setting it runs its effect, or the code
-// that applies it reads its value (Ponder alone only tells the GUI it may send `go ponder`). The
-// ignored UCCI options are announced by neither handshake.
-import { readdirSync, readFileSync } from 'node:fs';
+// Every option either handshake announces is in the registry (protocol/engine-options.ts) under the name
+// announced, with the registry's default, and does something: setting it changes what the session
+// does, seen from outside it. The session runs in process (test/session-harness.ts), and what it
+// does is the same short script of searches, read as the messages it hands its search workers
+// (hash size, evaluation, search limits, helper threads) and the lines it writes (moves, replies,
+// info strings). An announced option that changes neither is not applied, whatever the source
+// says. Ponder is the one announced option that needs no effect (it tells the GUI it may ponder).
+// The ignored options (IGNORED_OPTIONS) are accepted quietly and do nothing; resign, announced
+// only in UCI, acts in UCCI too.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { IGNORED_OPTIONS, engineOptions, type EngineOptions } from '../protocol/engine-options';
+import { IGNORED_OPTIONS, engineOptions } from '../protocol/engine-options';
 import type { AnyOption } from '../protocol/option';
-import { UCCI } from '../protocol/ucci';
-import { UCI } from '../protocol/uci';
+import type { ToWorker } from '../protocol/worker-messages';
+import { type InProcessEngine, inProcess } from './session-harness';
 
 interface Announced {
   name: string;
@@ -28,97 +32,147 @@ function announced(lines: string[], dialect: 'ucci' | 'uci'): Announced[] {
     });
 }
 
-/** The engine's options, with effects that record the options that ran one. */
-function recorded(): { options: EngineOptions; ran: string[] } {
-  const ran: string[] = [];
-  const options = engineOptions(8, {
-    resizeHash: () => ran.push('hash'),
-    setThreads: () => ran.push('threads'),
-    setEvaluation: (_useNetwork, file) => (ran.push('evaluation'), file),
-    newGame: () => ran.push('newgame'),
-    ranksChanged: () => ran.push('ranks'),
-    setParams: () => ran.push('params'),
-  });
-  return { options, ran };
+/** Black to move with a bare king against Red's whole back rank: lost, for the resign option. */
+const LOST = '3k5/9/9/9/9/9/9/9/9/RNBAKABNR b - - 0 1';
+const NETWORK = join(__dirname, '..', 'nets', 'chuhan.nnue');
+const CORES = 4;
+
+/** A message as plain data: buffers by size, and the random seed of `randomness` left out. */
+function plain(msg: ToWorker): unknown {
+  return JSON.parse(
+    JSON.stringify(msg, (key, value: unknown) => {
+      if (key === 'noiseSeed') return undefined;
+      if (value instanceof SharedArrayBuffer) return `shared ${value.byteLength} bytes`;
+      if (value instanceof Uint8Array) return `${value.length} bytes`;
+      return value;
+    }),
+  );
 }
 
-/** A value other than the option's current one. */
-function otherValue(o: AnyOption): string {
+async function reply(e: InProcessEngine): Promise<void> {
+  await e.expect(/^(bestmove|nobestmove)/);
+}
+
+/**
+ * What a session does after `setup`: searches of the start position, a lost position and a timed
+ * move, with a `d` sent while the first one thinks; the messages posted to every worker and every
+ * output line but the search's progress (whose times and speeds vary).
+ */
+async function behaviour(dialect: 'ucci' | 'uci', setup: string[]): Promise<unknown[]> {
+  const e = await inProcess(dialect, { cores: CORES, nodeLimit: 3000 });
+  const posted = e.posted.length;
+  const written = e.received.length;
+  e.send(...setup);
+  e.send('position startpos', 'go depth 1', 'd');
+  await reply(e);
+  e.send(`position fen ${LOST}`, 'go depth 1');
+  await reply(e);
+  e.send('position startpos moves h2e2', 'go time 5000 increment 0');
+  await reply(e);
+  await e.sync();
+  const out = e.received
+    .slice(written)
+    .map((r) => r.line)
+    .filter((l) => !/^info (depth|currmove|nodes) /.test(l));
+  const result = [...e.posted.slice(posted).map((p) => ({ helper: p.helper, msg: plain(p.msg) })), `workers running: ${e.host.running}`, ...out];
+  await e.quit();
+  return result;
+}
+
+/** The registry as a session on CORES cores holds it (the effects are the session's, not used here). */
+const registry = engineOptions(CORES, {
+  resizeHash: () => {},
+  setThreads: () => {},
+  setEvaluation: (_useNetwork, file) => file,
+  newGame: () => {},
+  ranksChanged: () => {},
+  setParams: () => {},
+}).registry;
+
+/** Announced options that need no effect, and why. */
+const INFORMATIONAL: Record<string, string> = { Ponder: 'the GUI may send go ponder' };
+
+/** Values worth trying for an option: another value of each kind, and for combos every one (setting one may act). */
+function candidates(o: AnyOption): Array<string | null> {
   switch (o.type) {
-    case 'check':
-      return String(!o.value);
-    case 'spin':
-      return String(o.value === o.range.max ? o.range.max - 1 : o.value + 1);
-    case 'combo':
-      return o.vars.find((v) => v !== o.value) ?? o.value;
-    case 'string':
-      return 'another.nnue';
     case 'button':
-      return '';
+      return [null];
+    case 'check':
+      return [String(!o.defaultValue)];
+    case 'spin': {
+      const d = o.defaultValue;
+      return [String(d + 1 <= o.range.max ? d + 1 : d - 1)];
+    }
+    case 'combo':
+      return [...o.vars];
+    case 'string':
+      return o.names.uci === 'EvalFile' ? [NETWORK] : ['a.obk'];
   }
 }
 
-/** Does setting the option to another value run an effect? */
-function hasEffect(field: string): boolean {
-  const { options, ran } = recorded();
-  const o = options[field as keyof EngineOptions] as AnyOption;
-  options.registry.set(o.names.uci ?? o.names.ucci ?? '', otherValue(o), 'uci', { note: () => {}, debug: () => {} });
-  return ran.length > 0;
+function setoption(dialect: 'ucci' | 'uci', name: string, value: string | null): string {
+  if (dialect === 'uci') return `setoption name ${name}${value === null ? '' : ` value ${value}`}`;
+  return `setoption ${name}${value === null ? '' : ` ${value}`}`;
 }
 
-/** The protocol's code outside the registry and the dialects that print it. */
-const appliers = readdirSync('protocol')
-  .filter((f) => f.endsWith('.ts') && !['engine-options.ts', 'option.ts', 'ucci.ts', 'uci.ts'].includes(f))
-  .map((f) => readFileSync(join('protocol', f), 'utf8'))
-  .join('\n');
-
-function readInCode(field: string): boolean {
-  return new RegExp(`\\.${field}\\.value\\b`).test(appliers);
+/** The values of the option that change what the session does (empty: none does). */
+async function effectiveValues(dialect: 'ucci' | 'uci', name: string, values: Array<string | null>, base: unknown[]): Promise<Array<string | null>> {
+  const acting: Array<string | null> = [];
+  for (const value of values) {
+    const seen = await behaviour(dialect, [setoption(dialect, name, value)]);
+    if (JSON.stringify(seen) !== JSON.stringify(base)) acting.push(value);
+  }
+  return acting;
 }
 
-/** Options that need no code of ours, and why. */
-const INFORMATIONAL: Record<string, string> = { ponder: 'the GUI may send go ponder' };
+for (const dialect of ['ucci', 'uci'] as const) {
+  describe(`the ${dialect} handshake`, async () => {
+    const e = await inProcess(dialect, { cores: CORES });
+    const list = announced(e.received.map((r) => r.line), dialect);
+    await e.quit();
+    let base: unknown[] = [];
 
-const { options } = recorded();
-const fields = Object.entries(options).filter(([field]) => field !== 'registry') as Array<[string, AnyOption]>;
+    it('announces options, and the same script gives the same behaviour twice', async () => {
+      expect(list.length).toBeGreaterThan(5);
+      base = await behaviour(dialect, []);
+      expect(await behaviour(dialect, [])).toEqual(base);
+      // The script exercises what the options act on.
+      expect(base.filter((x) => typeof x === 'string' && x.startsWith('bestmove'))).toHaveLength(3);
+    });
 
-for (const [dialect, lines] of [
-  ['ucci', UCCI.handshake(options.registry.all)],
-  ['uci', UCI.handshake(options.registry.all)],
-] as const) {
-  describe(`the ${dialect} handshake`, () => {
-    const list = announced(lines, dialect);
-    it('announces options', () => expect(list.length).toBeGreaterThan(5));
     for (const a of list) {
-      it(`${a.name}: in the registry under that name, with its default, and applied`, () => {
-        const o = options.registry.find(a.name);
+      it(`${a.name}: in the registry under that name, with its default, and it changes what the session does`, async () => {
+        const o = registry.find(a.name);
         expect(o).toBeDefined();
         if (o === undefined) return;
         expect(dialect === 'ucci' ? o.names.ucci : o.names.uci).toBe(a.name);
+        if (dialect === 'ucci') expect(o.names.unannouncedInUcci).not.toBe(true);
         expect(a.type).toBe(o.type);
         if (o.type !== 'button') {
           const shown = a.default === '' || a.default === '<empty>' ? '' : a.default;
           expect(shown).toBe(String(o.defaultValue));
-          expect(o.value).toBe(o.defaultValue);
         }
-        const field = fields.find(([, option]) => option === o)![0];
-        expect(INFORMATIONAL[field] !== undefined || hasEffect(field) || readInCode(field), `${field} does something`).toBe(true);
+        const acting = await effectiveValues(dialect, a.name, candidates(o), base);
+        if (INFORMATIONAL[o.names.uci ?? ''] !== undefined) expect(acting, `${a.name} is informational`).toEqual([]);
+        else expect(acting.length, `no value of ${a.name} changes anything`).toBeGreaterThan(0);
       });
     }
   });
 }
 
-describe('the registry', () => {
-  it('announces no ignored option, and resign only in UCI, where it does not exist', () => {
-    const all = [...announced(UCCI.handshake(options.registry.all), 'ucci'), ...announced(UCI.handshake(options.registry.all), 'uci')];
-    for (const name of [...IGNORED_OPTIONS, 'resign']) expect(all.some((a) => a.name.toLowerCase() === name.toLowerCase()), name).toBe(false);
-    expect(options.registry.find('resign')).toBe(options.resign);
-  });
-
-  it('an option that does nothing would be caught', () => {
-    expect(hasEffect('hash')).toBe(true);
-    expect(hasEffect('multipv')).toBe(false);
-    expect(readInCode('multipv')).toBe(true);
-    expect(readInCode('ponder')).toBe(false);
+describe('the options nobody announces', () => {
+  it('the ignored ones are accepted quietly and do nothing; resign, unannounced in UCCI, acts there', async () => {
+    const base = await behaviour('ucci', []);
+    for (const name of IGNORED_OPTIONS) {
+      expect(registry.find(name), name).toBeUndefined();
+      const values = ['true', 'false', 'a.obk', 'large'];
+      expect(await effectiveValues('ucci', name, values, base), name).toEqual([]);
+      // Nothing is said about them: no info string in the session's output either.
+      const seen = await behaviour('ucci', values.map((v) => setoption('ucci', name, v)));
+      expect(seen.filter((x) => typeof x === 'string' && x.startsWith('info string')), name).toEqual([]);
+    }
+    const resign = registry.find('resign');
+    expect(resign?.names.unannouncedInUcci).toBe(true);
+    expect(await effectiveValues('ucci', 'resign', candidates(resign!), base)).toEqual(['true']);
   });
 });

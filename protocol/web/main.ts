@@ -568,9 +568,13 @@ class Page {
       const score = redScore(info, pos.side);
       const li = h('li', { class: 'line' });
       li.appendChild(h('span', { class: 'score' }, formatScore(score)));
+      // Spaces between the score and the moves (flex layout does not show them) keep the line's
+      // text readable as text: copied, read aloud, or read while the panel is not laid out.
+      li.append(' ');
       const moves = h('span', { class: 'pv' });
       const texts = lineTexts(pos, info.pv.slice(0, PV_SHOWN), this.settings.notation);
       texts.forEach((text, i) => {
+        if (i > 0) moves.append(' ');
         if (this.mode === 'analysis') {
           const b = h('button', { type: 'button', class: 'pv-move', title: 'Play the line up to this move' }, text);
           b.addEventListener('click', () => this.playLine(pos, info.pv.slice(0, i + 1)));

@@ -1,0 +1,30 @@
+// The search's limits in real time (the timing group, so that no other file races it): a node
+// limit, a raised stop flag ends even an infinite search at once, and a move time is kept.
+import { describe, expect, it } from 'vitest';
+import { START_FEN, parseFen } from '../engine/index';
+import { SIGNAL_COUNT, SIGNAL_STOP } from '../engine/limits';
+import { Searcher } from '../engine/search';
+
+describe('search limits', () => {
+  it('respects a node limit and a raised stop flag', () => {
+    const s = new Searcher(16);
+    const r = s.search(parseFen(START_FEN), { nodes: 20_000 }, new Int32Array(SIGNAL_COUNT));
+    expect(r.nodes).toBeLessThan(25_000);
+    const signals = new Int32Array(SIGNAL_COUNT);
+    signals[SIGNAL_STOP] = 1;
+    const t0 = Date.now();
+    const stopped = s.search(parseFen(START_FEN), { infinite: true }, signals);
+    expect(Date.now() - t0).toBeLessThan(1000);
+    expect(stopped.bestMove).not.toBe(0);
+  });
+
+  it('keeps to a move time', () => {
+    const s = new Searcher(16);
+    const t0 = Date.now();
+    s.search(parseFen(START_FEN), { movetime: 300 }, new Int32Array(SIGNAL_COUNT));
+    const t = Date.now() - t0;
+    expect(t).toBeLessThan(600);
+    expect(t).toBeGreaterThan(100);
+  });
+
+});
