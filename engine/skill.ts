@@ -26,7 +26,7 @@ export const FULL_STRENGTH = 20;
 const TOP_LEVEL = FULL_STRENGTH - 1;
 
 /** What a level does: the limits of its search, and how it draws among the lines found. */
-export interface SkillSettings {
+interface SkillSettings {
   /** The level, 0 to 19 (fractional for a UCI_Elo between two levels). */
   level: number;
   /** Deepest iteration searched. */
@@ -43,11 +43,11 @@ type Anchor = Omit<SkillSettings, 'level'>;
 
 /** The measured levels' settings, by level. */
 const ANCHORS: ReadonlyArray<readonly [number, Anchor]> = [
-  [0, { depth: 1, nodes: 1000, lines: 4, temperature: 200 }],
+  [0, { depth: 1, nodes: 1000, lines: 4, temperature: 100 }],
   [5, { depth: 3, nodes: 4000, lines: 4, temperature: 80 }],
-  [10, { depth: 6, nodes: 20000, lines: 4, temperature: 30 }],
-  [15, { depth: 9, nodes: 60000, lines: 4, temperature: 12 }],
-  [19, { depth: 12, nodes: 150000, lines: 4, temperature: 5 }],
+  [10, { depth: 5, nodes: 12000, lines: 4, temperature: 40 }],
+  [15, { depth: 7, nodes: 25000, lines: 4, temperature: 25 }],
+  [19, { depth: 8, nodes: 45000, lines: 4, temperature: 15 }],
 ];
 
 /** The level a UCI_Elo asks for (fractional; clamped to the levels 0-19). */
