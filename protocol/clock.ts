@@ -5,6 +5,7 @@
 // search cannot lose on time).
 import type { SearchLimits } from '../engine/limits';
 import { RED } from '../engine/index';
+import { skillSettings, type SkillPick } from '../engine/skill';
 import type { GoCommand } from './parser';
 
 /** Deepest search asked for; deeper requests are clamped (no search gets there anyway). */
@@ -34,6 +35,8 @@ interface PlanOptions {
   /** UCCI clock times in milliseconds (else seconds). */
   usemillisec: boolean;
   multipv: number;
+  /** The strength level, 0-20 (fractional from UCI_Elo); 20 is full strength (engine/skill.ts). */
+  level: number;
 }
 
 export interface SearchPlan {
@@ -48,6 +51,8 @@ export interface SearchPlan {
   perft?: number;
   /** The clock as understood, for debug output. */
   clock?: string;
+  /** Below full strength: the draw among the lines found (its seed is the session's). */
+  pick?: Omit<SkillPick, 'seed'>;
   warnings: string[];
 }
 
@@ -146,5 +151,13 @@ export function planSearch(go: GoCommand, side: number, opts: PlanOptions, diale
   }
   if (go.ponder) limits.ponder = true;
   if (opts.multipv > 1) limits.multipv = opts.multipv;
+  // A strength level searches no deeper and no longer than its budget, with its lines to draw from.
+  const skill = skillSettings(opts.level);
+  if (skill !== null) {
+    limits.depth = Math.min(limits.depth ?? skill.depth, skill.depth);
+    limits.nodes = Math.min(limits.nodes ?? skill.nodes, skill.nodes);
+    limits.multipv = Math.max(opts.multipv, skill.lines);
+    plan.pick = { temperature: skill.temperature, shown: opts.multipv };
+  }
   return plan;
 }

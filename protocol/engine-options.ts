@@ -1,10 +1,12 @@
 // The engine's options, each declared once with its two spellings (UCCI `hashsize`, UCI `Hash`),
 // its range and default, and its effect, which the session supplies (OptionEffects). Options
 // without an effect are read where they apply: the clock and search limits (clock.ts), the reply
-// (reply-ledger.ts), batch and debug (session.ts); Ponder only tells the GUI it may send `go ponder`.
+// (reply-ledger.ts), batch, debug and the strength level (session.ts); Ponder only tells the GUI it
+// may send `go ponder`.
 // With CHUHAN_TUNE=1 the search's tunable parameters follow (tune-options.ts).
 import { USE_NNUE_DEFAULT } from '../engine/network';
 import { MOVE_OVERHEAD } from '../engine/search-params';
+import { FULL_STRENGTH, HIGHEST_ELO, LOWEST_ELO } from '../engine/skill';
 import { DEFAULT_HASH_MB } from '../engine/tt';
 import { RANDOMNESS_CP } from './clock';
 import { ButtonOption, CheckOption, ComboOption, OptionRegistry, SpinOption, StringOption } from './option';
@@ -64,6 +66,11 @@ export function engineOptions(cores: number, fx: OptionEffects) {
     debug: registry.add(new CheckOption({ ucci: 'debug', uci: null }, false)),
     batch: registry.add(new CheckOption({ ucci: 'batch', uci: null }, false)),
     randomness: registry.add(new ComboOption({ ucci: 'randomness', uci: null, aliases: ['selectivity'] }, 'none', Object.keys(RANDOMNESS_CP))),
+    // Strength levels (engine/skill.ts), as Stockfish and Pikafish offer them: Skill Level 0-20
+    // (20 is full strength), or UCI_Elo when UCI_LimitStrength is on, which overrides Skill Level.
+    skill: registry.add(new SpinOption({ ucci: 'skilllevel', uci: 'Skill Level' }, FULL_STRENGTH, { min: 0, max: FULL_STRENGTH })),
+    limitstrength: registry.add(new CheckOption({ ucci: 'limitstrength', uci: 'UCI_LimitStrength' }, false)),
+    elo: registry.add(new SpinOption({ ucci: 'elo', uci: 'UCI_Elo' }, LOWEST_ELO, { min: LOWEST_ELO, max: HIGHEST_ELO })),
     newgame: registry.add(new ButtonOption({ ucci: 'newgame', uci: 'Clear Hash' }, fx.newGame)),
     usennue: registry.add(new CheckOption({ ucci: 'usennue', uci: 'Use NNUE' }, USE_NNUE_DEFAULT, evaluation)),
     evalfile: registry.add(new StringOption({ ucci: 'evalfile', uci: 'EvalFile' }, EMBEDDED_NETWORK, evaluation)),

@@ -23,6 +23,7 @@ import {
   type SearchLimits,
   type SearchResult,
 } from '../engine/limits';
+import type { SkillPick } from '../engine/skill';
 import { TranspositionTable } from '../engine/tt';
 import { MAX_THREADS } from './engine-options';
 import type { WorkerHandle, WorkerHost } from './session-host';
@@ -245,21 +246,22 @@ export class SearchClient {
 
   /**
    * Starts a search and returns its id; null when no worker is available (the caller must answer
-   * itself). With `currmove`, the worker also reports each root move as it is searched.
+   * itself). With `currmove`, the worker also reports each root move as it is searched; with
+   * `pick`, it plays a strength level's move (engine/skill.ts).
    */
-  search(position: PositionSpec, limits: SearchLimits, currmove = false): number | null {
+  search(position: PositionSpec, limits: SearchLimits, currmove = false, pick?: SkillPick): number | null {
     if (this.worker === null) return null;
     const id = this.nextId++;
     const buffer = this.host.shared ? new SharedArrayBuffer(SIGNAL_COUNT * Int32Array.BYTES_PER_ELEMENT) : null;
     this.running.add(id);
     this.signals.set(id, buffer === null ? new Int32Array(SIGNAL_COUNT) : new Int32Array(buffer));
     if (buffer === null || this.helpers.length === 0) {
-      this.send({ type: 'search', id, position, limits, signals: buffer, currmove });
+      this.send({ type: 'search', id, position, limits, signals: buffer, currmove, pick });
       return id;
     }
     this.generation = (this.generation + 1) & 63;
     const threads = { nodes: new SharedArrayBuffer((this.helpers.length + 1) * Float64Array.BYTES_PER_ELEMENT), generation: this.generation };
-    this.send({ type: 'search', id, position, limits, signals: buffer, currmove, threads });
+    this.send({ type: 'search', id, position, limits, signals: buffer, currmove, threads, pick });
     const excluded = limits.excluded ?? [];
     this.helpers.forEach((h, i) => {
       Atomics.store(h.warmup, SIGNAL_STOP, 1);

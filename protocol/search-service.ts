@@ -5,9 +5,10 @@
 // host/search-worker.ts runs it in a Node worker thread, host/web-worker.ts in a nested Web Worker.
 import { Position, parseFen } from '../engine/index';
 import { Searcher } from '../engine/search';
-import { SIGNAL_COUNT, SIGNAL_STOP, type CurrMoveInfo } from '../engine/limits';
+import { SIGNAL_COUNT, SIGNAL_STOP, type CurrMoveInfo, type SearchInfo, type SearchResult } from '../engine/limits';
 import { decodeNetwork, NnueEvaluator } from '../engine/nnue';
 import { setTunable } from '../engine/search-params';
+import { LineChoice } from '../engine/skill';
 import { embeddedNetwork, USE_NNUE_DEFAULT } from '../engine/network';
 import { DEFAULT_HASH_MB } from '../engine/tt';
 import type { FromWorker, PositionSpec, ToWorker } from './worker-messages';
@@ -85,6 +86,17 @@ export class SearchService {
     };
   }
 
+  /**
+   * A strength level's move: the line drawn among those found (engine/skill.ts). When it is not the
+   * search's best, it is reported as the first line, as the line the move comes from.
+   */
+  private drawn(choice: LineChoice, result: SearchResult, report: (info: SearchInfo) => void): SearchResult {
+    const line = choice.choose();
+    if (line === null || line.pv[0] === result.bestMove) return result;
+    report({ ...line, multipv: 1 });
+    return { ...result, bestMove: line.pv[0], ponderMove: line.pv[1] ?? 0, score: line.score };
+  }
+
   handle(msg: ToWorker): void {
     const post = this.post;
     switch (msg.type) {
@@ -139,15 +151,21 @@ export class SearchService {
         const signals = msg.signals === null ? new Int32Array(SIGNAL_COUNT) : new Int32Array(msg.signals);
         try {
           const pos = buildPosition(msg.position);
+          const choice = msg.pick === undefined ? null : new LineChoice(msg.pick);
+          const report = (info: SearchInfo): void => post({ type: 'info', id: msg.id, info: { ...info, pv: Array.from(info.pv) } });
           const result = this.getSearcher().search(
             pos,
             msg.limits,
             signals,
-            (info) => post({ type: 'info', id: msg.id, info: { ...info, pv: Array.from(info.pv) } }),
+            choice === null
+              ? report
+              : (info) => {
+                  if (choice.record(info)) report(info);
+                },
             msg.currmove ? this.currMoveReporter(msg.id) : undefined,
             msg.threads === undefined ? null : { nodes: new Float64Array(msg.threads.nodes), index: 0, generation: msg.threads.generation },
           );
-          post({ type: 'result', id: msg.id, result });
+          post({ type: 'result', id: msg.id, result: choice === null ? result : this.drawn(choice, result, report) });
         } catch (err) {
           if (msg.threads !== undefined) Atomics.store(signals, SIGNAL_STOP, 1);
           post({ type: 'failed', id: msg.id, message: describe(err) });

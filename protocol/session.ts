@@ -12,6 +12,7 @@
 // SessionHost, so the same session runs the executable (host/stdio-session.ts) and the browser
 // worker (host/web-worker.ts).
 import { START_FEN, parseFen, toFen } from '../engine/index';
+import { levelOfElo } from '../engine/skill';
 import { planSearch } from './clock';
 import type { Dialect } from './dialect';
 import { engineOptions, type EngineOptions } from './engine-options';
@@ -39,7 +40,7 @@ function startPosition(): BuiltPosition {
 export class Session {
   private dialect: Dialect = UCI;
   private cyclone = false;
-  /** Seeds the root-move bonuses of `randomness`: new for every search, random for every session. */
+  /** Seeds `randomness` and the strength level's draw: new for every search, random for every session. */
   private noiseSeed = (Math.random() * 0x100000000) >>> 0;
   private root: BuiltPosition = startPosition();
   private banned: number[] = [];
@@ -274,11 +275,17 @@ export class Session {
     }
     const pos = this.root.pos;
     const o = this.options;
-    const plan = planSearch(go, pos.side, { overhead: o.overhead.value, randomness: o.randomness.value, usemillisec: o.usemillisec.value, multipv: o.multipv.value }, this.dialect.name);
-    if (plan.limits.rootNoise !== undefined) {
-      this.noiseSeed = (Math.imul(this.noiseSeed, 1664525) + 1013904223) >>> 0;
-      plan.limits.noiseSeed = this.noiseSeed;
-    }
+    // UCI_LimitStrength's UCI_Elo overrides Skill Level, as in Stockfish.
+    const level = o.limitstrength.value ? levelOfElo(o.elo.value) : o.skill.value;
+    const plan = planSearch(
+      go,
+      pos.side,
+      { overhead: o.overhead.value, randomness: o.randomness.value, usemillisec: o.usemillisec.value, multipv: o.multipv.value, level },
+      this.dialect.name,
+    );
+    if (plan.limits.rootNoise !== undefined || plan.pick !== undefined) this.noiseSeed = (Math.imul(this.noiseSeed, 1664525) + 1013904223) >>> 0;
+    if (plan.limits.rootNoise !== undefined) plan.limits.noiseSeed = this.noiseSeed;
+    const pick = plan.pick === undefined ? undefined : { ...plan.pick, seed: this.noiseSeed };
     for (const w of plan.warnings) this.report.note(w);
     // Counted here, as Pikafish does: the session answers nothing else meanwhile.
     if (plan.perft !== undefined) return this.lines(perftLines(pos, plan.perft, (m) => this.dialect.move(m)));
@@ -293,9 +300,10 @@ export class Session {
     const debug = this.options.debug.value;
     if (debug) {
       this.report.note(`go limits ${JSON.stringify({ ...plan.limits, overhead: undefined })}${plan.clock === undefined ? '' : `; clock ${plan.clock}`}; threads ${this.client.helperCount + 1}`);
+      if (pick !== undefined) this.report.note(`level ${+level.toFixed(2)}: a move drawn among ${plan.limits.multipv} lines, temperature ${pick.temperature.toFixed(1)} cp`);
       if (plan.hardStop !== undefined) this.report.note(`go hard stop after ${plan.hardStop} ms`);
     }
-    const id = this.client.search({ fen: this.root.fen, moves: this.root.moves }, plan.limits, debug);
+    const id = this.client.search({ fen: this.root.fen, moves: this.root.moves }, plan.limits, debug, pick);
     if (id === null) this.report.note(`no search available (${this.client.unavailable ?? 'unknown reason'}); answering with a legal move`);
     this.ledger.open(id, { pos, excluded, plan, pondering: go.ponder, drawOffered: go.draw });
     // Nobody is left to stop an endless search.

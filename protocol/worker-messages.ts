@@ -3,6 +3,7 @@
 // history (for repetition verdicts) that the `position` command described.
 import type { HashProbe } from '../engine/search';
 import type { CurrMoveInfo, SearchInfo, SearchLimits, SearchResult } from '../engine/limits';
+import type { SkillPick } from '../engine/skill';
 
 export interface PositionSpec {
   fen: string;
@@ -45,6 +46,8 @@ export type ToWorker =
       currmove: boolean;
       /** Present when helpers search with it (Threads > 1). */
       threads?: ThreadsSpec;
+      /** A strength level's draw among the lines found (engine/skill.ts); absent at full strength. */
+      pick?: SkillPick;
     }
   /**
    * A helper's part of search `id` (Lazy SMP): the same root and root moves, until the STOP flag

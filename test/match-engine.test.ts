@@ -17,6 +17,7 @@ import {
   setoption,
 } from '../bench/match/dialect';
 import { EngineProcess, type EngineConfig } from '../bench/match/engine-process';
+import { parseMatchArgs } from '../bench/match/options';
 import { buildFakeEngine } from './fixtures/build-fake-engine';
 import { FAIRY_STOCKFISH, haveFairyStockfish } from './e2e-engine';
 
@@ -98,6 +99,16 @@ describe('dialects', () => {
     expect(goCommand('ucci', { limit: { kind: 'depth', depth: 7 }, redToMove: true })).toBe('go depth 7');
     expect(goCommand('uci', { limit: { kind: 'nodes', nodes: 5000 }, redToMove: true })).toBe('go nodes 5000');
     expect(goCommand('uci1', { limit: { kind: 'movetime', ms: 100 }, redToMove: true })).toBe('go movetime 100');
+    // An engine's own node budget (`nodes=`) goes with the match's limit, the smaller one with --nodes.
+    expect(goCommand('uci', { limit: clock, own, opp, redToMove: true, nodes: 2000 })).toBe('go wtime 1500 btime 1800 winc 20 binc 20 nodes 2000');
+    expect(goCommand('ucci', { limit: clock, own, opp, redToMove: true, ucciMillis: true, nodes: 2000 })).toBe(
+      'go time 1500 increment 20 opptime 1800 oppincrement 20 nodes 2000',
+    );
+    expect(goCommand('uci', { limit: { kind: 'nodes', nodes: 5000 }, redToMove: true, nodes: 2000 })).toBe('go nodes 2000');
+    expect(goCommand('uci', { limit: { kind: 'depth', depth: 9 }, redToMove: true, nodes: 2000 })).toBe('go depth 9 nodes 2000');
+    const args = (b: string) => parseMatchArgs(['--engine', 'name=A,cmd=x', '--engine', b, '--tc', '2+0.02']);
+    expect(args('name=B,cmd=x,nodes=2000').engines.map((e) => e.nodes)).toEqual([undefined, 2000]);
+    expect(() => args('name=B,cmd=x,nodes=0')).toThrow(/nodes= wants an integer ≥ 1, got '0'/);
   });
 
   it('reads info scores and bestmove lines of every dialect', () => {

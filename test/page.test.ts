@@ -323,7 +323,7 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the page of chuhan
     }
   });
 
-  it('ends a game by checkmate, the person mating and then the engine', async () => {
+  it('ends a game by checkmate, the person mating and then the engine; plays at a level', async () => {
     const { page, context, problems } = await open();
     try {
       await page.getByText('FEN, PGN and link').click();
@@ -355,6 +355,25 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the page of chuhan
       await expect.poll(() => page.locator('#status').innerText(), { timeout: 30_000 }).toBe('Checkmate (绝杀): Red (Chuhan) wins');
       expect(chineseToIccs(await moveTexts(page), MATE_IN_ONE)).toEqual(['i0i9']);
       expect(await moveList(page).innerText()).toContain('1-0');
+
+      // A game at level 0 (the engine's Skill Level 0: depth 1, a draw among four lines): the
+      // engine answers with a legal move from a depth-1 search, the next game offers the level
+      // again (after a reload too), and analysis runs at full strength.
+      await page.getByRole('button', { name: 'New game' }).click();
+      await page.locator('input[name="side"][value="black"]').check();
+      await page.locator('#time-control').selectOption('5+3');
+      await page.locator('#level').selectOption('0');
+      await page.getByLabel('Start from the position on the board').uncheck();
+      await page.getByRole('button', { name: 'Start', exact: true }).click();
+      await expect.poll(() => moveTexts(page), { timeout: 30_000 }).toHaveLength(1);
+      expect(chineseToIccs(await moveTexts(page))).toHaveLength(1);
+      expect(await page.locator('#engine-summary').innerText()).toMatch(/^Last search: depth 1 /);
+      await page.reload();
+      await page.getByRole('button', { name: 'New game' }).click();
+      expect(await page.locator('#level').inputValue()).toBe('0');
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('button', { name: 'Analyse' }).click();
+      await expect.poll(() => page.locator('#engine-summary').innerText(), { timeout: 30_000 }).toMatch(/^Depth ([4-9]|\d\d) /);
       expect(problems).toEqual([]);
     } finally {
       await context.close();

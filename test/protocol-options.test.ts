@@ -89,6 +89,9 @@ const registry = engineOptions(CORES, {
   setParams: () => {},
 }).registry;
 
+/** Announced options that act only with another one set (by its UCI name): that one's setting. */
+const NEEDS: Record<string, { name: string; value: string }> = { UCI_Elo: { name: 'UCI_LimitStrength', value: 'true' } };
+
 /** Announced options that need no effect, and why. */
 const INFORMATIONAL: Record<string, string> = { Ponder: 'the GUI may send go ponder' };
 
@@ -116,10 +119,10 @@ function setoption(dialect: 'ucci' | 'uci', name: string, value: string | null):
 }
 
 /** The values of the option that change what the session does (empty: none does). */
-async function effectiveValues(dialect: 'ucci' | 'uci', name: string, values: Array<string | null>, base: unknown[]): Promise<Array<string | null>> {
+async function effectiveValues(dialect: 'ucci' | 'uci', name: string, values: Array<string | null>, base: unknown[], before: string[] = []): Promise<Array<string | null>> {
   const acting: Array<string | null> = [];
   for (const value of values) {
-    const seen = await behaviour(dialect, [setoption(dialect, name, value)]);
+    const seen = await behaviour(dialect, [...before, setoption(dialect, name, value)]);
     if (JSON.stringify(seen) !== JSON.stringify(base)) acting.push(value);
   }
   return acting;
@@ -152,7 +155,9 @@ for (const dialect of ['ucci', 'uci'] as const) {
           const shown = a.default === '' || a.default === '<empty>' ? '' : a.default;
           expect(shown).toBe(String(o.defaultValue));
         }
-        const acting = await effectiveValues(dialect, a.name, candidates(o), base);
+        const need = NEEDS[o.names.uci ?? ''];
+        const before = need === undefined ? [] : [setoption(dialect, registry.find(need.name)!.label(dialect), need.value)];
+        const acting = await effectiveValues(dialect, a.name, candidates(o), before.length === 0 ? base : await behaviour(dialect, before), before);
         if (INFORMATIONAL[o.names.uci ?? ''] !== undefined) expect(acting, `${a.name} is informational`).toEqual([]);
         else expect(acting.length, `no value of ${a.name} changes anything`).toBeGreaterThan(0);
       });

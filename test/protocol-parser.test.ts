@@ -70,7 +70,7 @@ describe('parseGo', () => {
 });
 
 describe('planSearch', () => {
-  const opts = { overhead: 0, randomness: 'none', usemillisec: true, multipv: 1 };
+  const opts = { overhead: 0, randomness: 'none', usemillisec: true, multipv: 1, level: 20 };
   const go = (text: string) => parseGo(text.split(' ').filter((t) => t !== ''), []);
 
   it('converts UCCI seconds or milliseconds for the mover', () => {

@@ -37,7 +37,7 @@ async function checkOpenings(o: MatchOptions, openings: Opening[], out: (line: s
       await engine.newGame();
       const pos = parseFen(op.fen);
       for (const m of op.moves) pos.make(m);
-      const r = await engine.go(op.fen, op.moves.map(moveToIccs), goCommand(engine.config.proto, { limit, redToMove: pos.side === 0 }), o.timeouts.hang);
+      const r = await engine.go(op.fen, op.moves.map(moveToIccs), goCommand(engine.config.proto, { limit, redToMove: pos.side === 0, nodes: engine.config.nodes }), o.timeouts.hang);
       if (r.kind !== 'move') throw new Error(`${engine.config.name} gave no move for line ${op.line} (${r.kind})`);
       // Scores from Red's point of view.
       const s = r.score === undefined ? NaN : scoreValue(r.score) * (pos.side === 0 ? 1 : -1);

@@ -80,18 +80,20 @@ interface GoContext {
   redToMove: boolean;
   /** UCCI only: times in milliseconds (after `setoption usemillisec true`) rather than seconds. */
   ucciMillis?: boolean;
+  /** The engine's own node budget (engine key `nodes=`), sent with the limit. */
+  nodes?: number;
 }
 
-/** The `go` command for a limit, with clock times in the dialect's units. */
+/** The `go` command for a limit, with clock times in the dialect's units, and the engine's node budget. */
 export function goCommand(proto: Proto, ctx: GoContext): string {
-  const { limit } = ctx;
+  const { limit, nodes } = ctx;
+  if (limit.kind === 'nodes') return `go nodes ${Math.min(limit.nodes, nodes ?? Infinity)}`;
+  const budget = nodes === undefined ? '' : ` nodes ${nodes}`;
   switch (limit.kind) {
     case 'movetime':
-      return `go movetime ${limit.ms}`;
+      return `go movetime ${limit.ms}${budget}`;
     case 'depth':
-      return `go depth ${limit.depth}`;
-    case 'nodes':
-      return `go nodes ${limit.nodes}`;
+      return `go depth ${limit.depth}${budget}`;
     case 'clock':
       break;
   }
@@ -108,14 +110,14 @@ export function goCommand(proto: Proto, ctx: GoContext): string {
     parts.push('opptime', String(u(opp.time)));
     if (opp.movesToGo !== undefined) parts.push('oppmovestogo', String(opp.movesToGo));
     if (opp.inc > 0) parts.push('oppincrement', String(u(opp.inc)));
-    return parts.join(' ');
+    return parts.join(' ') + budget;
   }
   const red = ctx.redToMove ? own : opp;
   const black = ctx.redToMove ? opp : own;
   const parts = ['go', 'wtime', String(ms(red.time)), 'btime', String(ms(black.time))];
   if (red.inc > 0 || black.inc > 0) parts.push('winc', String(ms(red.inc)), 'binc', String(ms(black.inc)));
   if (own.movesToGo !== undefined) parts.push('movestogo', String(own.movesToGo));
-  return parts.join(' ');
+  return parts.join(' ') + budget;
 }
 
 /** Centipawn value of a score for comparisons: mates map beyond ±100000 (rule results below them). */

@@ -18,6 +18,8 @@ export interface EngineConfig {
   options: Array<[string, string]>;
   /** UCCI: force milliseconds (true) or seconds (false); default: ms if `usemillisec` is announced. */
   millisec?: boolean;
+  /** A node budget for every search of this engine, sent with the match's limit (`go … nodes N`). */
+  nodes?: number;
 }
 
 export interface EngineTimeouts {

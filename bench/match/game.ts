@@ -134,7 +134,7 @@ export async function playGame(
     } else {
       allowance = (limit.kind === 'movetime' ? limit.ms : 0) + settings.hangTimeout;
     }
-    const cmd = goCommand(engine.config.proto, { limit, own, opp, redToMove: side === RED, ucciMillis: engine.ucciMillis });
+    const cmd = goCommand(engine.config.proto, { limit, own, opp, redToMove: side === RED, ucciMillis: engine.ucciMillis, nodes: engine.config.nodes });
     const out = await engine.go(opening.fen, iccs, cmd, allowance);
     const name = `(${engine.config.name})`;
     switch (out.kind) {

@@ -101,6 +101,8 @@ export function matchIdentity(
       proto: e.proto,
       options: e.options.map(([k, v]) => `${k}=${v}`),
       millisec: e.millisec ?? null,
+      // Only when given, so that summaries written before the key existed still match.
+      ...(e.nodes === undefined ? {} : { nodes: e.nodes }),
       program: programHashes[i] ?? e.cmd,
     })),
     limit: limitText,

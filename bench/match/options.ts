@@ -43,6 +43,7 @@ export const USAGE = `usage: chuhan match --engine SPEC --engine SPEC [more engi
 engine SPEC (comma separated key=value):
   name=NAME  cmd=PROGRAM  arg=ARG (repeatable)  dir=WORKDIR  proto=ucci|uci|uci1
   option.NAME=VALUE (repeatable)  millisec=true|false (UCCI time unit, default: as announced)
+  nodes=N            this engine also stops after N nodes a move (with the clock: go … nodes N)
   --each SPEC        keys applied to every engine
 
 limits (one of):
@@ -112,8 +113,11 @@ function parseSpec(text: string, into: Partial<EngineConfig> & { options: Array<
         if (value !== 'true' && value !== 'false') throw new UsageError(`millisec must be true or false`);
         into.millisec = value === 'true';
         break;
+      case 'nodes':
+        into.nodes = int('nodes=', value, 1);
+        break;
       default:
-        throw new UsageError(`unknown engine key '${key}' (name, cmd, arg, dir, proto, option.NAME, millisec)`);
+        throw new UsageError(`unknown engine key '${key}' (name, cmd, arg, dir, proto, option.NAME, millisec, nodes)`);
     }
   }
 }
@@ -277,7 +281,7 @@ export function parseMatchArgs(argv: readonly string[]): MatchOptions {
     let name = cfg.name ?? basename(cfg.cmd);
     for (let k = 2; names.has(name); k++) name = `${cfg.name ?? basename(cfg.cmd)}#${k}`;
     names.add(name);
-    o.engines.push({ name, cmd: cfg.cmd, args: cfg.args, cwd: cfg.cwd, proto: cfg.proto ?? 'ucci', options: cfg.options, millisec: cfg.millisec });
+    o.engines.push({ name, cmd: cfg.cmd, args: cfg.args, cwd: cfg.cwd, proto: cfg.proto ?? 'ucci', options: cfg.options, millisec: cfg.millisec, nodes: cfg.nodes });
   }
   if (o.engines.length < (o.checkOpenings ? 1 : 2)) throw new UsageError('give at least two --engine (one with --check-openings)');
   if (o.resume && !o.pgn) throw new UsageError('--resume needs --pgn FILE');

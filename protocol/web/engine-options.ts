@@ -1,18 +1,19 @@
 // The engine options for each use of the engine on the page, sent with the search that needs them
 // (EngineClient sends only the ones that changed).
-//
-// Strength levels (issue 28, section 3) plug in here. Once the engine has UCI_LimitStrength /
-// UCI_Elo (or Skill Level), the new-game form gets a level <select> (the place is marked in
-// index.html), its value is kept with the game (PlaySetup in storage.ts) and handed to
-// playOptions, which turns it into setoption pairs; analysisOptions then switches the limit off,
-// so that analysis always runs at full strength.
+import { FULL_STRENGTH } from '../../engine/skill';
 
-/** A game against the engine: one line, full strength. */
-export function playOptions(): Array<[string, string]> {
-  return [['MultiPV', '1']];
+/** A game against the engine: one line, at the game's level (the engine's Skill Level, engine/skill.ts). */
+export function playOptions(level: number): Array<[string, string]> {
+  return [
+    ['MultiPV', '1'],
+    ['Skill Level', String(level)],
+  ];
 }
 
-/** Analysis: the three best lines. */
+/** Analysis: the three best lines, always at full strength. */
 export function analysisOptions(): Array<[string, string]> {
-  return [['MultiPV', '3']];
+  return [
+    ['MultiPV', '3'],
+    ['Skill Level', String(FULL_STRENGTH)],
+  ];
 }

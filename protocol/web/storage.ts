@@ -3,6 +3,7 @@
 // is read back is checked field by field; a saved game whose moves are no longer legal is dropped
 // with a message, never half-loaded.
 import type { PgnResult } from '../../engine/index';
+import { FULL_STRENGTH } from '../../engine/skill';
 import type { Coordinates, PieceStyle } from './board-view';
 import { NOTATIONS, type Notation } from './game';
 import type { EndReason } from './results';
@@ -31,6 +32,8 @@ interface PlaySetup {
   control: string;
   /** Milliseconds left for red and black when saved. */
   left: [number, number];
+  /** The engine's Skill Level (engine/skill.ts), FULL_STRENGTH for none. */
+  level: number;
 }
 
 interface SavedEnd {
@@ -82,7 +85,9 @@ function readPlay(v: unknown): PlaySetup | null {
   const left = p.left;
   if ((p.human !== 0 && p.human !== 1) || !isString(p.control)) return null;
   if (!Array.isArray(left) || left.length !== 2 || !left.every((x) => typeof x === 'number' && x >= 0 && Number.isFinite(x))) return null;
-  return { human: p.human, control: p.control, left: [left[0] as number, left[1] as number] };
+  // Games saved before there were levels were played at full strength.
+  const level = typeof p.level === 'number' && Number.isInteger(p.level) && p.level >= 0 && p.level <= FULL_STRENGTH ? p.level : FULL_STRENGTH;
+  return { human: p.human, control: p.control, left: [left[0] as number, left[1] as number], level };
 }
 
 function readEnd(v: unknown): SavedEnd | null {

@@ -1,0 +1,126 @@
+// The "FEN, PGN and link" panel: set up a FEN for analysis and copy the one shown; show, load, copy
+// and download PGN in the chosen movetext, read PGN files with the picker (a chooser when a file
+// holds several games); copy a link to the position shown. What the page does with a position or a
+// game is the host's (IoHost).
+import { type PgnGame, parsePgn } from '../../engine/index';
+import { $, h } from './dom';
+import { type PgnChoice, download, gameLabel, readPgnFile } from './pgn-io';
+
+interface IoHost {
+  /** The FEN of the position shown. */
+  fen(): string;
+  /** The game as PGN with this movetext. */
+  pgn(choice: PgnChoice): string;
+  /** The link to the position shown. */
+  link(): string;
+  /** Sets up a FEN for analysis; throws when it cannot be used. */
+  setUp(fen: string): void;
+  /** Opens a game of a PGN for analysis. */
+  open(game: PgnGame): void;
+}
+
+export class IoPanel {
+  private games: PgnGame[] = [];
+  private readonly fenField = $('fen') as HTMLInputElement;
+  private readonly pgnText = $('pgn') as HTMLTextAreaElement;
+
+  constructor(private readonly host: IoHost) {
+    const fen = this.fenField;
+    $('fen-set').addEventListener('click', () => {
+      try {
+        host.setUp(fen.value);
+        this.message('Position set up for analysis.');
+      } catch (e) {
+        this.message(`This FEN cannot be used: ${e instanceof Error ? e.message : String(e)}.`, true);
+      }
+    });
+    fen.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') $('fen-set').click();
+    });
+    $('fen-copy').addEventListener('click', () => this.copy(host.fen(), 'FEN', fen));
+
+    const pgnText = this.pgnText;
+    const format = (): PgnChoice => ($('pgn-format') as HTMLSelectElement).value as PgnChoice;
+    $('pgn-show').addEventListener('click', () => {
+      pgnText.value = host.pgn(format());
+      this.message('');
+    });
+    $('pgn-load').addEventListener('click', () => this.load(pgnText.value));
+    $('pgn-copy').addEventListener('click', () => {
+      pgnText.value = host.pgn(format());
+      this.copy(pgnText.value, 'PGN', pgnText);
+    });
+    $('pgn-download').addEventListener('click', () => {
+      const d = new Date();
+      const two = (n: number): string => String(n).padStart(2, '0');
+      download(host.pgn(format()), `chuhan-${d.getFullYear()}${two(d.getMonth() + 1)}${two(d.getDate())}-${two(d.getHours())}${two(d.getMinutes())}.pgn`);
+    });
+    $('pgn-file').addEventListener('change', async (e) => {
+      const input = e.target as HTMLInputElement;
+      const file = input.files?.[0];
+      if (file === undefined) return;
+      try {
+        pgnText.value = await readPgnFile(file);
+      } catch (err) {
+        this.message(`${file.name} cannot be read: ${err instanceof Error ? err.message : String(err)}`, true);
+        return;
+      } finally {
+        input.value = '';
+      }
+      this.load(pgnText.value, file.name);
+    });
+    $('pgn-games').addEventListener('change', (e) => {
+      const game = this.games[Number((e.target as HTMLSelectElement).value)];
+      if (game !== undefined) host.open(game);
+    });
+    $('link-copy').addEventListener('click', () => {
+      const link = $('link') as HTMLInputElement;
+      link.value = host.link();
+      this.copy(link.value, 'Link', link);
+    });
+  }
+
+  /** Shows the FEN of the position shown, unless the person is editing the field. */
+  showFen(fen: string): void {
+    if (document.activeElement !== this.fenField) this.fenField.value = fen;
+  }
+
+  private load(text: string, source = 'The PGN'): void {
+    let games: PgnGame[];
+    try {
+      games = parsePgn(text);
+    } catch (e) {
+      this.message(`${source} cannot be read: ${e instanceof Error ? e.message : String(e)}.`, true);
+      return;
+    }
+    if (games.length === 0) {
+      this.message(`${source} has no game in it.`, true);
+      return;
+    }
+    this.games = games;
+    const chooser = $('pgn-games') as HTMLSelectElement;
+    chooser.replaceChildren(...games.map((g, i) => h('option', { value: String(i) }, gameLabel(g, i))));
+    chooser.hidden = games.length < 2;
+    this.host.open(games[0]);
+    this.message(games.length === 1 ? `Game loaded (${games[0].moves.length} moves).` : `${games.length} games: the first is loaded; choose another above.`);
+  }
+
+  private message(text: string, error = false): void {
+    const m = $('io-message');
+    m.textContent = text;
+    m.classList.toggle('error', error);
+  }
+
+  private copy(text: string, what: string, field: HTMLInputElement | HTMLTextAreaElement): void {
+    const fallback = (): void => {
+      field.focus();
+      field.select();
+      this.message(`${what} selected: copy it with Ctrl-C (the browser refused to copy it).`);
+    };
+    if (navigator.clipboard === undefined) {
+      fallback();
+      return;
+    }
+    navigator.clipboard.writeText(text).then(() => this.message(`${what} copied.`), fallback);
+  }
+}

@@ -1,0 +1,92 @@
+// What the page shows, and what follows from it: the game and the position shown (`cursor` moves
+// into it), the mode, the game against the engine (the person's side, the clock, the engine's
+// level) and how a game ended, the PGN tags, the settings, and the engine's lines. main.ts changes
+// it; page-view.ts and the panels draw it.
+import { NO_MOVE, type PgnResult, type Position, RED, parseIccs } from '../../engine/index';
+import type { SearchInfo } from './engine-client';
+import { GameRecord } from './game';
+import type { GameClock } from './game-clock';
+import { type GameEnd, PLAIN_NAMES, type SideNames, judgedEnd } from './results';
+import type { Mode, Settings, saveState } from './storage';
+
+/** A game against the engine. */
+interface Play {
+  /** The person's side: 0 red, 1 black. */
+  human: number;
+  clock: GameClock;
+  /** The engine's Skill Level (engine/skill.ts; FULL_STRENGTH: none). */
+  level: number;
+}
+
+export class PageState {
+  game = new GameRecord();
+  cursor = 0;
+  mode: Mode = 'play';
+  play: Play | null = null;
+  end: GameEnd | null = null;
+  tags: Array<[string, string]> = [];
+  /** The engine's current or last search: its lines by MultiPV index, and the position searched. */
+  lines: SearchInfo[] = [];
+  linesPos: Position | null = null;
+  thinking = false;
+  /** What the analysis searches now ('' when it does not). */
+  analysed = '';
+  private view: { game: GameRecord; length: number; cursor: number; pos: Position } | null = null;
+
+  constructor(public settings: Settings) {}
+
+  /** The position shown (after `cursor` moves). */
+  viewPos(): Position {
+    const v = this.view;
+    if (v !== null && v.game === this.game && v.length === this.game.length && v.cursor === this.cursor) return v.pos;
+    const pos = this.game.positionAt(this.cursor);
+    this.view = { game: this.game, length: this.game.length, cursor: this.cursor, pos };
+    return pos;
+  }
+
+  names(): SideNames {
+    if (this.mode !== 'play' || this.play === null) return PLAIN_NAMES;
+    return this.play.human === RED ? ['Red (you)', 'Black (Chuhan)'] : ['Red (Chuhan)', 'Black (you)'];
+  }
+
+  result(): PgnResult {
+    if (this.end !== null) return this.end.result;
+    return judgedEnd(this.game.judgementAt(), this.game.current.side)?.result ?? '*';
+  }
+
+  /** Whether the person may move in the position shown; the reason when not. */
+  mayMove(): string | null {
+    if (this.mode === 'analysis') return null;
+    if (this.play === null) return 'Start a game or switch to analysis.';
+    if (this.end !== null) return 'The game is over: start a new game, or analyse this one.';
+    if (this.cursor !== this.game.length) return 'You are looking at an earlier move: go to the last one to play on.';
+    if (this.game.current.side !== this.play.human) return "It is Chuhan's move.";
+    return null;
+  }
+
+  /** The analysis' best move in the position shown, or NO_MOVE. */
+  bestArrow(): number {
+    const best = this.mode === 'analysis' && this.linesPos !== null ? this.lines[0]?.pv[0] : undefined;
+    if (best === undefined) return NO_MOVE;
+    try {
+      return parseIccs(this.viewPos(), best);
+    } catch {
+      return NO_MOVE;
+    }
+  }
+
+  /** What local storage keeps (storage.ts), with the clocks as they are at `now`. */
+  saved(now: number): Parameters<typeof saveState>[0] {
+    const play = this.play;
+    return {
+      startFen: this.game.startFen,
+      moves: this.game.iccs(),
+      cursor: this.cursor,
+      mode: this.mode,
+      play: play === null ? null : { human: play.human, control: play.clock.control.id, left: [play.clock.timeLeft(0, now), play.clock.timeLeft(1, now)], level: play.level },
+      end: this.end,
+      tags: this.tags,
+      settings: this.settings,
+    };
+  }
+}
