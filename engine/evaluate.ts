@@ -216,8 +216,7 @@ function pieceTerms(pos: Position, us: number, tr: EvalTrace | undefined): numbe
   const them = us ^ 1;
   const uhi = us << 3;
   const half = them * 256;
-  const ro = pos.rankOcc;
-  const fo = pos.fileOcc;
+  const occ = pos.occ;
   const ksq = pl[(KING | (them << 3)) * SLOTS];
   const kfile = ksq & 15;
   const s = us === RED ? 1 : -1;
@@ -232,7 +231,7 @@ function pieceTerms(pos: Position, us: number, tr: EvalTrace | undefined): numbe
     inHalf += OWN_HALF[half + c];
     const offset = c - ksq;
     if ((c & 15) === kfile) {
-      const fe = fileEntry(fo, ksq);
+      const fe = fileEntry(occ, ksq);
       const hi = offset > 0;
       if ((hi ? FILE_LINES.firstHi[fe] : FILE_LINES.firstLo[fe]) === offset) {
         score += HOLLOW_CANNON;
@@ -242,14 +241,14 @@ function pieceTerms(pos: Position, us: number, tr: EvalTrace | undefined): numbe
         if (tr !== undefined) tr.CENTRAL_CANNON += s;
       }
     } else if (c >> 4 === ksq >> 4 && ksq >> 4 === (them === RED ? 3 : 12)) {
-      const re = rankEntry(ro, ksq);
+      const re = rankEntry(occ, ksq);
       if ((offset > 0 ? RANK_LINES.firstHi[re] : RANK_LINES.firstLo[re]) === offset) {
         score += BOTTOM_CANNON;
         if (tr !== undefined) tr.BOTTOM_CANNON += s;
       }
     }
     if (active(CANNON_MOBILITY) || tr !== undefined) {
-      const mob = RANK_LINES.empties[rankEntry(ro, c)] + FILE_LINES.empties[fileEntry(fo, c)];
+      const mob = RANK_LINES.empties[rankEntry(occ, c)] + FILE_LINES.empties[fileEntry(occ, c)];
       score += mob * CANNON_MOBILITY;
       if (tr !== undefined) tr.CANNON_MOBILITY += s * mob;
     }
@@ -301,8 +300,8 @@ function pieceTerms(pos: Position, us: number, tr: EvalTrace | undefined): numbe
     const from = pl[rk * SLOTS + i];
     inHalf += OWN_HALF[half + from];
     if (active(ROOK_MOBILITY) || tr !== undefined) {
-      const re = rankEntry(ro, from);
-      const fe = fileEntry(fo, from);
+      const re = rankEntry(occ, from);
+      const fe = fileEntry(occ, from);
       const mob =
         RANK_LINES.empties[re] +
         FILE_LINES.empties[fe] +

@@ -33,17 +33,7 @@ export { FenError, START_FEN, parseFen, toFen } from './fen';
 export type { FenErrorCode, FenOptions } from './fen';
 export { MoveError, iccsToMoveUnchecked, moveToIccs, parseIccs } from './iccs';
 export type { MoveErrorCode } from './iccs';
-export {
-  filterLegal,
-  generateCaptures,
-  generateLegal,
-  generatePseudo,
-  givesCheck,
-  isLegal,
-  isLegalMove,
-  isPseudoLegal,
-} from './movegen';
-export { kingAttacked, pieceAttacks } from './attacks';
+export { ALL_MOVES, CAPTURES, QUIETS, generate, generateLegal, givesCheck, isLegal, isLegalMove, isPseudoLegal } from './movegen';
 export { perft, perftDivide } from './perft';
 export { judge, repetitionVerdict, MOVE_LIMIT_PLIES } from './rules';
 export type { Judgement, JudgementReason, JudgeOptions, Verdict } from './rules';

@@ -7,7 +7,7 @@
 // then by history). Out of check, the caller tests legality (quickLegal) before making a move.
 
 import { History, SQ90 } from './history';
-import { filterEvasions, generateCaptures, generatePseudo, generateQuiets, givesCheck, isLegal, isPseudoLegal } from './movegen';
+import { ALL_MOVES, CAPTURES, QUIETS, filterEvasions, generate, givesCheck, isLegal, isPseudoLegal } from './movegen';
 import { Position } from './position';
 import { see, SEE_VALUE } from './see';
 import { MAX_MOVES, moveTo } from './types';
@@ -107,7 +107,7 @@ export class MovePicker {
           if (this.ttMove !== 0) return this.ttMove;
           break;
         case STAGE_GEN_CAPTURES:
-          this.n = generateCaptures(this.pos, this.moves, 0);
+          this.n = generate(this.pos, this.moves, 0, CAPTURES);
           this.scoreCaptures();
           this.idx = 0;
           this.stage = STAGE_GOOD_CAPTURES;
@@ -146,7 +146,7 @@ export class MovePicker {
             this.stage = STAGE_BAD_CAPTURES;
             break;
           }
-          this.n = generateQuiets(this.pos, this.moves, 0);
+          this.n = generate(this.pos, this.moves, 0, QUIETS);
           if (checksOnly) this.keepChecks();
           this.scoreQuiets();
           this.idx = 0;
@@ -169,7 +169,7 @@ export class MovePicker {
           // the ordering below works on a short list.
           const mv = this.moves;
           let n = 0;
-          for (let i = 0, end = filterEvasions(this.pos, mv, 0, generatePseudo(this.pos, mv, 0)); i < end; i++) {
+          for (let i = 0, end = filterEvasions(this.pos, mv, 0, generate(this.pos, mv, 0, ALL_MOVES)); i < end; i++) {
             if (mv[i] !== this.ttMove) mv[n++] = mv[i];
           }
           this.n = n;
@@ -183,7 +183,7 @@ export class MovePicker {
           this.stage = STAGE_DONE;
           break;
         case STAGE_QS_GEN:
-          this.n = generateCaptures(this.pos, this.moves, 0);
+          this.n = generate(this.pos, this.moves, 0, CAPTURES);
           this.scoreCaptures();
           this.idx = 0;
           this.stage = STAGE_QS;

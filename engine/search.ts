@@ -121,8 +121,6 @@ export class Searcher {
   private readonly pvLength = new Int32Array(MAX_PLY + 1);
   private readonly evalStack = new Int32Array(MAX_PLY + 2);
   private readonly moveStack = new Int32Array(MAX_PLY + 2);
-  /** 1 when the side to move at that ply is in check (set by the parent after its move). */
-  private readonly checkStack = new Uint8Array(MAX_PLY + 2);
   private readonly pieceStack = new Int32Array(MAX_PLY + 2);
   private readonly quietsTried = new Int32Array(MAX_PLY * MAX_MOVES);
   private readonly rootBuf = new Int32Array(MAX_MOVES);
@@ -465,9 +463,8 @@ export class Searcher {
       this.moveStack[1] = m;
       this.pieceStack[1] = pos.board[m & 255];
       const givesCheck = moveGivesCheck(pos, m);
-      pos.make(m);
+      pos.make(m, givesCheck);
       this.nodes++;
-      this.checkStack[1] = givesCheck ? 1 : 0;
       const newDepth = depth - 1 + (givesCheck ? 1 : 0);
       // With randomness the move's bonus b is added to its score: the child is searched with the
       // window moved by b, so bounds stay exact. Mate and rule scores keep no bonus.
@@ -602,7 +599,7 @@ export class Searcher {
     }
 
     // 3. Static evaluation and pruning before the move loop.
-    const inCheck = this.checkStack[ply] !== 0;
+    const inCheck = pos.inCheck();
     let staticEval: number;
     let rawEval = 0;
     let corrEval = 0;
@@ -639,7 +636,6 @@ export class Searcher {
       ) {
         const r = NULL_R + (depth >> 2) + Math.min(NULL_EVAL_R_MAX, ((staticEval - beta) / NULL_EVAL_DIVISOR) | 0);
         pos.makeNull();
-        this.checkStack[ply + 1] = 0;
         this.moveStack[ply + 1] = 0;
         this.pieceStack[ply + 1] = 0;
         let score = 0 - this.negamax(depth - 1 - r, 0 - beta, 1 - beta, ply + 1, false, !cutNode);
@@ -710,7 +706,7 @@ export class Searcher {
 
     for (let m = picker.next(); m !== 0; m = picker.next(futile && moveCount !== 0 && best > -MATE_BOUND)) {
       if (m === excluded) continue;
-      if (!inCheck && !quickLegal(pos, m, ksq, false)) continue;
+      if (!inCheck && !quickLegal(pos, m, ksq)) continue;
       const to = moveTo(m);
       const piece = b[m & 255];
       const isCapture = b[to] !== 0;
@@ -743,8 +739,7 @@ export class Searcher {
 
       this.moveStack[ply + 1] = m;
       this.pieceStack[ply + 1] = piece;
-      pos.make(m);
-      this.checkStack[ply + 1] = givesCheck ? 1 : 0;
+      pos.make(m, givesCheck);
       this.nodes++;
       const newDepth = depth - 1 + extension;
       let score: number;
@@ -864,7 +859,7 @@ export class Searcher {
     if (ply > this.seldepth) this.seldepth = ply;
     const ruled = this.ruleScore(ply);
     if (ruled !== null) return ruled;
-    const inCheck = this.checkStack[ply] !== 0;
+    const inCheck = pos.inCheck();
     let best = -INFINITE;
     let standPat = 0;
     const picker = this.pickers[ply];
@@ -892,15 +887,14 @@ export class Searcher {
       // the legality test, which costs more; moveCount only matters in check.)
       if (!inCheck) {
         if (standPat + SEE_VALUE[pos.board[moveTo(m)] & 7] + DELTA_MARGIN <= alpha) continue;
-        if (!quickLegal(pos, m, ksq, false)) continue;
+        if (!quickLegal(pos, m, ksq)) continue;
       }
       moveCount++;
       // In check, once one evasion holds, quiet evasions deep in quiescence are not worth it.
       if (inCheck && best > -MATE_BOUND && (qdepth > 2 || moveCount > 3) && pos.board[moveTo(m)] === 0) continue;
       this.moveStack[ply + 1] = m;
       this.pieceStack[ply + 1] = pos.board[m & 255];
-      this.checkStack[ply + 1] = moveGivesCheck(pos, m) ? 1 : 0;
-      pos.make(m);
+      pos.make(m, moveGivesCheck(pos, m));
       this.nodes++;
       const score = 0 - this.quiesce(0 - beta, 0 - alpha, ply + 1, qdepth + 1);
       pos.unmake();
