@@ -374,6 +374,38 @@ export function evaluate(pos: Position, trace?: EvalTrace): number {
 }
 
 /**
+ * The free attacking force of `side`: 2 units per chariot and 1 per horse or cannon that can
+ * move at all. The search's null-move pruning asks it: passing is only a fair test of a position
+ * when the side could make a useful move, and with few free chariots, horses and cannons zugzwang
+ * is common in xiangqi, so the null move needs NULL_MIN_UNITS and a cutoff is verified below
+ * NULL_SAFE_UNITS (or at great depth; search-params.ts).
+ */
+export function attackUnits(pos: Position, side: number): number {
+  const b = pos.board;
+  const pl = pos.plist;
+  const pc = pos.pcount;
+  const hi = side << 3;
+  let units = 0;
+  for (let kind = KNIGHT; kind <= CANNON; kind++) {
+    const code = kind | hi;
+    for (let i = 0, n = pc[code]; i < n; i++) {
+      const sq = pl[code * SLOTS + i];
+      let free: boolean;
+      if (kind === KNIGHT) {
+        free = (b[sq - 16] === 0 && (b[sq - 33] === 0 || b[sq - 31] === 0)) ||
+          (b[sq + 16] === 0 && (b[sq + 33] === 0 || b[sq + 31] === 0)) ||
+          (b[sq - 1] === 0 && (b[sq - 18] === 0 || b[sq + 14] === 0)) ||
+          (b[sq + 1] === 0 && (b[sq + 18] === 0 || b[sq - 14] === 0));
+      } else {
+        free = b[sq - 1] === 0 || b[sq + 1] === 0 || b[sq - 16] === 0 || b[sq + 16] === 0;
+      }
+      if (free) units += kind === ROOK ? 2 : 1;
+    }
+  }
+  return units;
+}
+
+/**
  * Quiescence skips the full evaluation when material and placement alone are this far outside the
  * window (the terms 2-8 and 10 can move the score further, but seldom do). 120 won in games
  * against 250, with 4% more nodes per second and 7% fewer nodes (docs/testing.md).

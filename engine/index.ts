@@ -38,7 +38,7 @@ export { perft, perftDivide } from './perft';
 export { judge, repetitionVerdict, MOVE_LIMIT_PLIES } from './rules';
 export type { Judgement, JudgementReason, JudgeOptions, Verdict } from './rules';
 export { Searcher } from './search';
-export type { HashProbe } from './search';
+export type { HashProbe } from './tt';
 export { SIGNAL_COUNT, SIGNAL_PONDERHIT, SIGNAL_STOP } from './limits';
 export type { CurrMoveInfo, Score, SearchInfo, SearchLimits, SearchResult } from './limits';
 export { evaluate } from './evaluate';

@@ -1,7 +1,7 @@
 // What the protocol hands to the search, and what the search reports back.
 // Times are in milliseconds whatever the protocol's units were.
 
-import { RULE_BOUND, RULE_WIN } from './search-params';
+import { MATE, MATE_BOUND, RULE_BOUND, RULE_WIN } from './search-params';
 
 export interface SearchLimits {
   /** Fixed depth in plies. */
@@ -60,6 +60,13 @@ export function rulePlies(score: Score): number | null {
   const a = Math.abs(cp);
   if (a <= RULE_BOUND || a > RULE_WIN) return null;
   return cp > 0 ? RULE_WIN - cp : -(RULE_WIN + cp);
+}
+
+/** Converts a score of the search (search-params.ts) to centipawns or mate-in-moves. */
+export function toScore(score: number): Score {
+  if (score > MATE_BOUND) return { mate: Math.ceil((MATE - score) / 2) };
+  if (score < -MATE_BOUND) return { mate: -Math.ceil((MATE + score) / 2) };
+  return { cp: score };
 }
 
 export interface SearchInfo {

@@ -28,7 +28,7 @@ import {
   type SearchInfo,
   type SearchResult,
 } from '../engine/limits';
-import type { HashProbe } from '../engine/search';
+import type { HashProbe } from '../engine/tt';
 import { NnueEvaluator, type Network } from '../engine/nnue';
 import { embeddedNetwork } from '../engine/network';
 import { planSearch, type SearchPlan } from './clock';
