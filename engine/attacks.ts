@@ -14,11 +14,6 @@ export const WALL = 32;
 export const ORTHO = [-1, 1, -16, 16];
 /** Diagonal neighbours of a point: advisor steps, elephant eyes, and the legs of the horses that can attack it. */
 export const DIAG = [-17, -15, 15, 17];
-/** The diagonal neighbours again, in the order of the horse points below that use each as their leg. */
-export const H_LEG = [17, 15, -15, -17];
-/** For each leg above, the two horse points that jump over it onto the point. */
-export const H_FROM_A = [33, 31, -31, -33];
-export const H_FROM_B = [18, 14, -14, -18];
 
 /**
  * Which of the four lines from `k` the point `s` lies on, as a bit: 1 the rank toward lower files,

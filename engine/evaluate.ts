@@ -70,7 +70,7 @@ const {
 export { TEMPO };
 
 /** Per weight, the number evaluate multiplied it by, from red's point of view (see the header). */
-export type EvalTrace = Record<WeightName, number>;
+type EvalTrace = Record<WeightName, number>;
 
 /** A trace with every count at 0. */
 export function newTrace(): EvalTrace {
@@ -407,14 +407,14 @@ export function attackUnits(pos: Position, side: number): number {
 
 /**
  * Quiescence skips the full evaluation when material and placement alone are this far outside the
- * window (the terms 2-8 and 10 can move the score further, but seldom do). 120 won in games
- * against 250, with 4% more nodes per second and 7% fewer nodes (docs/testing.md).
+ * window (the terms 2-8 and 10 can move the score further, but seldom do). The value was chosen
+ * by games and speed (docs/testing.md).
  */
 export const LAZY_MARGIN = 120;
 
 
 /** The evaluation split into its terms, for the protocol's `eval` command (Red's view unless noted). */
-export interface EvaluationTerms {
+interface EvaluationTerms {
   /** Term 1: material and placement, red minus black. */
   material: number;
   /** Terms 3-8 and 11 of each side's pieces, indexed by colour (each side's own view). */

@@ -32,7 +32,7 @@ export function occupied(occ: Occupancy, sq: number): boolean {
 }
 
 /** Tables for one kind of line (ranks or files). */
-export interface LineTables {
+interface LineTables {
   /** Mailbox offset to the first piece toward lower / higher indices (0 = none). */
   readonly firstLo: Int16Array;
   readonly firstHi: Int16Array;

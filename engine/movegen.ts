@@ -303,7 +303,7 @@ export function quickLegal(pos: Position, m: number, ksq: number): boolean {
  * Keeps only the legal moves among buf[start..end) (pseudo-legal moves of the side to move),
  * compacting them in place (order kept); returns the new end.
  */
-export function filterLegal(pos: Position, buf: Int32Array, start: number, end: number): number {
+function filterLegal(pos: Position, buf: Int32Array, start: number, end: number): number {
   if (pos.inCheck()) return filterEvasions(pos, buf, start, end);
   const ksq = pos.kingSquare(pos.side);
   let n = start;

@@ -45,7 +45,10 @@ export class MovePicker {
   private killer1 = 0;
   private killer2 = 0;
   private counter = 0;
-  /** True while the move just returned came from a "good" stage (hash, good capture, killer). */
+  /**
+   * Set by the search to drop the quiet moves not handed out yet (move-count pruning): the picker
+   * then goes on with the bad captures. Reset by init/initEvasions.
+   */
   skipQuiets = false;
 
   /** Continuation-history base of the previous move, or -1. */

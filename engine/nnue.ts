@@ -20,10 +20,8 @@
 //
 // The column updates and the output layer run as WebAssembly SIMD kernels (engine/nnue-simd.ts)
 // where the runtime has them, over weights and accumulators kept in the module's memory; otherwise
-// (or with { simd: false }) as the JavaScript loops below. Both give the same integers. Measured
-// in bench with the network: SIMD about 3.2x the nodes per second of the first JavaScript loops (2.5x
-// the tuned fallback), the network's share of the profile down from about 70% to about 10%
-// (docs/testing.md).
+// (or with { simd: false }) as the JavaScript loops below. Both give the same integers; what the
+// kernels gained is in docs/testing.md.
 //
 // File layout (version 1, little-endian), written by bench/nnue/train.ts:
 //   0  8 bytes  magic "CHNNUE\0\0"      8 u32 version       12 u32 inputs (1260)
@@ -35,11 +33,11 @@ import { instantiateSimd, simdUsable, type SimdKernels } from './nnue-simd';
 import type { Position } from './position';
 import { BLACK, KING, PAWN, RED, SLOTS, fileOf, moveTo, rankOf } from './types';
 
-export const NNUE_MAGIC = 'CHNNUE\0\0';
-export const NNUE_VERSION = 1;
+const NNUE_MAGIC = 'CHNNUE\0\0';
+const NNUE_VERSION = 1;
 export const NNUE_INPUTS = 1260;
-export const NNUE_HEADER_BYTES = 64;
-export const ACTIVATION_SCRELU = 1;
+const NNUE_HEADER_BYTES = 64;
+const ACTIVATION_SCRELU = 1;
 
 export class NetworkError extends Error {}
 
@@ -165,7 +163,7 @@ export function decodeNetwork(bytes: Uint8Array): Network {
 const ACC_SLOTS = 256;
 const MAX_CATCH_UP = 8;
 
-export interface EvaluatorOptions {
+interface EvaluatorOptions {
   /**
    * Use the WebAssembly SIMD kernels (engine/nnue-simd.ts) where the runtime has them and they
    * compute this network exactly; otherwise, or with false, the JavaScript loops. Both give the

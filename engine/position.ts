@@ -219,7 +219,7 @@ export class Position {
    * returns how many. A piece counts where the board shows it and `occ` has its point occupied, so
    * `occ` may empty points of the board; a point it fills holds whatever the board shows there.
    * The kings facing each other is no capture (see kingAttacked). The order is fixed: soldiers
-   * (behind, then left and right), advisors and elephants (DIAG order), horses (H_LEG order), then
+   * (behind, then left and right), advisors and elephants (DIAG order), horses (by leg), then
    * on the rank's low and high side and the file's low and high side the cannons, the chariots in
    * the opposite order, and the king.
    */
@@ -281,7 +281,7 @@ export class Position {
     }
     const N = KNIGHT | hi;
     if (this.pcount[N] !== 0) {
-      // H_LEG order (legs 17, 15, -15, -17), behind each leg the H_FROM_A point, then H_FROM_B's.
+      // By leg (+17, +15, -15, -17); over each leg first the horse two ranks away, then the one two files away.
       if ((above & 4) === 0) {
         if (b[sq + 33] === N && occupied(occ, sq + 33)) {
           out[n++] = sq + 33;

@@ -39,7 +39,7 @@ const EG_TABLES: number[][] = [[], T_KING_EG, T_ADVISOR_EG, T_BISHOP_EG, T_KNIGH
 export const PSQ_MG = new Int32Array(PIECE_CODES * 256);
 export const PSQ_EG = new Int32Array(PIECE_CODES * 256);
 
-export function buildPsq(): void {
+function buildPsq(): void {
   PSQ_MG.fill(0);
   PSQ_EG.fill(0);
   for (let kind = KING; kind <= PAWN; kind++) {

@@ -35,7 +35,7 @@ import { TreeSearch } from './tree-search';
 import { MAX_MOVES } from './types';
 
 /** What one searcher of a parallel search shares with the others. */
-export interface ThreadShare {
+interface ThreadShare {
   /** Node count of each searcher, the main one at index 0; each writes only its own slot. */
   nodes: Float64Array;
   /** This searcher's slot: 0 for the main searcher, 1.. for helpers. */

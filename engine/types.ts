@@ -32,8 +32,8 @@ export function kindOf(code: number): number {
   return code & 7;
 }
 
-export const FILE_OFFSET = 3;
-export const RANK_OFFSET = 3;
+const FILE_OFFSET = 3;
+const RANK_OFFSET = 3;
 
 export function makeSquare(file: number, rank: number): number {
   return ((rank + RANK_OFFSET) << 4) | (file + FILE_OFFSET);
