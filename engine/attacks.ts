@@ -6,7 +6,22 @@
 // chase rules (rules.ts). Both read the occupied points from an Occupancy (lines.ts).
 
 import { type Occupancy, occupied } from './lines';
-import { ADVISOR, BISHOP, CANNON, IN_PALACE, KING, KNIGHT, OWN_HALF, PAWN, ROOK, forward } from './types';
+import {
+  ADVISOR,
+  CANNON,
+  CHARIOT,
+  ELEPHANT,
+  HORSE,
+  IN_PALACE,
+  KING,
+  OWN_HALF,
+  type Piece,
+  SOLDIER,
+  type Square,
+  colourOf,
+  forward,
+  kindOf,
+} from './types';
 
 export const WALL = 32;
 
@@ -19,7 +34,7 @@ export const DIAG = [-17, -15, 15, 17];
  * Which of the four lines from `k` the point `s` lies on, as a bit: 1 the rank toward lower files,
  * 2 toward higher files, 4 the file toward lower ranks, 8 toward higher ranks; 0 when on none.
  */
-export function lineSide(k: number, s: number): number {
+export function lineSide(k: Square, s: Square): number {
   if (k >> 4 === s >> 4) return s < k ? 1 : s > k ? 2 : 0;
   if ((k & 15) === (s & 15)) return s < k ? 4 : 8;
   return 0;
@@ -29,7 +44,7 @@ export function lineSide(k: number, s: number): number {
  * Pieces strictly between two points on one rank or file in `occ`: 0, 1, 2, or 3 for three or
  * more; -1 when the points share no rank or file (or are one point).
  */
-export function piecesBetween(occ: Occupancy, from: number, to: number): number {
+export function piecesBetween(occ: Occupancy, from: Square, to: Square): number {
   let mask: number;
   let a: number;
   let b: number;
@@ -60,28 +75,28 @@ export function piecesBetween(occ: Occupancy, from: number, to: number): number 
  * legs, elephant eyes, cannon screens) with the points of `occ` occupied? King safety aside, and
  * the kings facing each other aside (a king takes only a neighbour in its palace).
  */
-export function pieceAttacks(code: number, from: number, to: number, occ: Occupancy): boolean {
-  const colour = code >> 3;
+export function pieceAttacks(code: Piece, from: Square, to: Square, occ: Occupancy): boolean {
+  const colour = colourOf(code);
   const df = (to & 15) - (from & 15);
   const dr = (to >> 4) - (from >> 4);
-  switch (code & 7) {
+  switch (kindOf(code)) {
     case KING:
       return IN_PALACE[colour * 256 + to] === 1 && ((df === 0 && (dr === 1 || dr === -1)) || (dr === 0 && (df === 1 || df === -1)));
     case ADVISOR:
       return IN_PALACE[colour * 256 + to] === 1 && (df === 1 || df === -1) && (dr === 1 || dr === -1);
-    case BISHOP:
+    case ELEPHANT:
       return OWN_HALF[colour * 256 + to] === 1 && (df === 2 || df === -2) && (dr === 2 || dr === -2) && !occupied(occ, (from + to) >> 1);
-    case KNIGHT: {
+    case HORSE: {
       const adf = df < 0 ? -df : df;
       const adr = dr < 0 ? -dr : dr;
       if (adf === 1 && adr === 2) return !occupied(occ, from + (dr > 0 ? 16 : -16));
       if (adf === 2 && adr === 1) return !occupied(occ, from + (df > 0 ? 1 : -1));
       return false;
     }
-    case PAWN:
+    case SOLDIER:
       if (to === from + forward(colour)) return true;
       return dr === 0 && (df === 1 || df === -1) && OWN_HALF[colour * 256 + from] === 0;
-    case ROOK:
+    case CHARIOT:
       return piecesBetween(occ, from, to) === 0;
     case CANNON:
       return piecesBetween(occ, from, to) === 1;
@@ -90,7 +105,7 @@ export function pieceAttacks(code: number, from: number, to: number, occ: Occupa
 }
 
 /** The leg of a horse on `from` that attacks `to` (the point next to it on the long side of the jump). */
-export function horseLeg(from: number, to: number): number {
+export function horseLeg(from: Square, to: Square): Square {
   const dr = (to >> 4) - (from >> 4);
   if (dr === 2 || dr === -2) return from + (dr > 0 ? 16 : -16);
   return from + ((to & 15) > (from & 15) ? 1 : -1);

@@ -9,7 +9,7 @@
 import { pieceAttacks } from './attacks';
 import { type Occupancy, toggleOcc } from './lines';
 import { Position } from './position';
-import { ADVISOR, BISHOP, CANNON, KING, KNIGHT, OWN_HALF, PAWN, ROOK, SLOTS, moveTo } from './types';
+import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, OWN_HALF, SLOTS, SOLDIER, colourOf, kindOf, moveTo } from './types';
 
 // Outcome codes of a cycle, for the side to move.
 export const CYCLE_DRAW = 1;
@@ -28,9 +28,9 @@ const PAIR_LOOSE = 2; // x unprotected: nothing reaches it
 const PAIR_FAKE = 3; // x unprotected: its protectors cannot answer
 
 /** The kinds that can chase (kings and soldiers chase freely). */
-const CHASERS = [ADVISOR, BISHOP, KNIGHT, ROOK, CANNON];
+const CHASERS = [ADVISOR, ELEPHANT, HORSE, CHARIOT, CANNON];
 /** The kinds that can be chased (a soldier only across the river). */
-const CHASED = [ADVISOR, BISHOP, KNIGHT, ROOK, CANNON, PAWN];
+const CHASED = [ADVISOR, ELEPHANT, HORSE, CHARIOT, CANNON, SOLDIER];
 
 /** Judges the moves from history index q to now (one cycle or several); returns a CYCLE_* code. */
 export function analyseCycle(pos: Position, q: number): number {
@@ -118,7 +118,7 @@ class CycleAnalysis {
       const vcode = vk | (them << 3);
       for (let i = 0, nv = pos.pcount[vcode]; i < nv; i++) {
         const x = pos.plist[vcode * SLOTS + i];
-        if (vk === PAWN && OWN_HALF[them * 256 + x] === 1) continue;
+        if (vk === SOLDIER && OWN_HALF[them * 256 + x] === 1) continue;
         if (this.chasedBy(col, x, from, to, b)) this.moveChased[n++] = x;
       }
     }
@@ -180,10 +180,10 @@ class CycleAnalysis {
   private classify(a: number, x: number): number {
     const b = this.pos.board;
     if (!pieceAttacks(b[a], a, x, this.pos.occ) || !this.captureLegal(a, x)) return PAIR_NONE;
-    const ak = b[a] & 7;
-    const xk = b[x] & 7;
-    if ((ak === KNIGHT || ak === CANNON) && xk === ROOK) return PAIR_STRONG;
-    if ((ak === ADVISOR || ak === BISHOP) && (xk === ROOK || xk === KNIGHT || xk === CANNON)) return PAIR_STRONG;
+    const ak = kindOf(b[a]);
+    const xk = kindOf(b[x]);
+    if ((ak === HORSE || ak === CANNON) && xk === CHARIOT) return PAIR_STRONG;
+    if ((ak === ADVISOR || ak === ELEPHANT) && (xk === CHARIOT || xk === HORSE || xk === CANNON)) return PAIR_STRONG;
     // Mutual attack of two pieces of one kind: an offer to exchange, unless x cannot take.
     if (xk === ak && pieceAttacks(b[x], x, a, this.pos.occ) && this.answerOk(x, a)) return PAIR_NONE;
     const prot = this.protection(a, x);
@@ -195,9 +195,9 @@ class CycleAnalysis {
     const pos = this.pos;
     const occ = pos.trial;
     const p = pos.board[from];
-    const col = p >> 3;
+    const col = colourOf(p);
     toggleOcc(occ, from);
-    const safe = !pos.kingAttacked((p & 7) === KING ? to : pos.kingSquare(col), col ^ 1, occ, to);
+    const safe = !pos.kingAttacked(kindOf(p) === KING ? to : pos.kingSquare(col), col ^ 1, occ, to);
     toggleOcc(occ, from);
     return safe;
   }
@@ -210,10 +210,10 @@ class CycleAnalysis {
   private protection(a: number, x: number): number {
     const pos = this.pos;
     const occ = pos.trial;
-    const def = pos.board[x] >> 3;
+    const def = colourOf(pos.board[x]);
     toggleOcc(occ, a);
     let result = PROT_NONE;
-    for (let code = (def << 3) | KING; code <= ((def << 3) | PAWN) && result !== PROT_REAL; code++) {
+    for (let code = (def << 3) | KING; code <= ((def << 3) | SOLDIER) && result !== PROT_REAL; code++) {
       for (let i = 0, n = pos.pcount[code]; i < n; i++) {
         const q = pos.plist[code * SLOTS + i];
         if (q === x || !pieceAttacks(code, q, x, occ)) continue;
@@ -239,10 +239,10 @@ class CycleAnalysis {
     const pos = this.pos;
     const occ = pos.trial;
     const p = pos.board[from];
-    const col = p >> 3;
+    const col = colourOf(p);
     toggleOcc(occ, from);
     let ok = true;
-    if ((p & 7) === KING) {
+    if (kindOf(p) === KING) {
       ok = !pos.kingAttacked(to, col ^ 1, occ);
     } else {
       const found = this.found;

@@ -15,5 +15,5 @@ export const OVERRIDES: Partial<Record<keyof typeof FITTED_WEIGHTS, number>> = {
   // Fitted 9.
   HORSE_NEAR_PALACE: 20,
   // Fitted 0: 3 per point reached (5 lost to 3).
-  ROOK_MOBILITY: 3,
+  CHARIOT_MOBILITY: 3,
 };

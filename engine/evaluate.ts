@@ -41,12 +41,26 @@
 
 import { WEIGHTS, WEIGHT_NAMES, WeightName } from './eval-params';
 import { FILE_LINES, RANK_LINES, fileEntry, rankEntry } from './lines';
-import { KNIGHT_LEG, KNIGHT_T } from './movegen';
+import { HORSE_LEG, HORSE_T } from './movegen';
 import { Position } from './position';
 import { PHASE_MAX } from './pst';
 
 import { WALL } from './attacks';
-import { ADVISOR, BISHOP, BLACK, CANNON, IN_PALACE, KING, KNIGHT, OWN_HALF, PAWN, RED, ROOK, SLOTS } from './types';
+import {
+  ADVISOR,
+  BLACK,
+  CANNON,
+  CHARIOT,
+  ELEPHANT,
+  HORSE,
+  IN_PALACE,
+  KING,
+  OWN_HALF,
+  RED,
+  SLOTS,
+  SOLDIER,
+  colourOf,
+} from './types';
 
 const {
   ATTACK_NO_ADVISOR,
@@ -59,10 +73,10 @@ const {
   HORSE_NEAR_PALACE,
   HORSE_TRAPPED,
   KING_DANGER,
-  ROOK_MOBILITY,
-  ROOK_OPEN_FILE,
+  CHARIOT_MOBILITY,
+  CHARIOT_OPEN_FILE,
   SHELL_ADVISOR,
-  SHELL_BISHOP,
+  SHELL_ELEPHANT,
   SOLDIER_NEAR_KING,
   SOLDIER_NO_ADVISOR,
   TEMPO,
@@ -86,17 +100,17 @@ function active(weight: number): boolean {
 
 /** 1 when the line table's piece at from + offset (offset 0 = none) belongs to `them`, else 0. */
 function enemyAt(b: Uint8Array, from: number, offset: number, them: number): number {
-  return offset !== 0 && b[from + offset] >> 3 === them ? 1 : 0;
+  return offset !== 0 && colourOf(b[from + offset]) === them ? 1 : 0;
 }
 
 /** Term 7's horse mobility: unblocked jumps from `from` to a point not held by side `us`. */
 function horseMobility(b: Uint8Array, from: number, us: number): number {
   let mob = 0;
   for (let k = from * 8, end = k + 8; k < end; k++) {
-    const t = KNIGHT_T[k];
+    const t = HORSE_T[k];
     if (t === 0) break;
     const c = b[t];
-    if ((c === 0 || c >> 3 !== us) && b[KNIGHT_LEG[k]] === 0) mob++;
+    if ((c === 0 || colourOf(c) !== us) && b[HORSE_LEG[k]] === 0) mob++;
   }
   return mob;
 }
@@ -140,7 +154,7 @@ export function palaceAttack(pos: Position, us: number): number {
   const rHi = rLo + 2;
   let attackers = 0;
   let units = 0;
-  for (let kind = ROOK; kind <= CANNON; kind++) {
+  for (let kind = CHARIOT; kind <= CANNON; kind++) {
     const code = kind | uhi;
     const screens = kind === CANNON ? 1 : 0;
     for (let i = 0, n = pc[code]; i < n; i++) {
@@ -162,7 +176,7 @@ export function palaceAttack(pos: Position, us: number): number {
       }
     }
   }
-  const kn = KNIGHT | uhi;
+  const kn = HORSE | uhi;
   for (let i = 0, n = pc[kn]; i < n; i++) {
     const from = pl[kn * SLOTS + i];
     // A horse jumps at most two ranks and two files.
@@ -171,16 +185,16 @@ export function palaceAttack(pos: Position, us: number): number {
     if (hf < 4 || hf > 10 || hr < rLo - 2 || hr > rHi + 2) continue;
     let hits = 0;
     for (let k = from * 8, end = k + 8; k < end; k++) {
-      const t = KNIGHT_T[k];
+      const t = HORSE_T[k];
       if (t === 0) break;
-      if (IN_PALACE[pal + t] !== 0 && b[KNIGHT_LEG[k]] === 0) hits++;
+      if (IN_PALACE[pal + t] !== 0 && b[HORSE_LEG[k]] === 0) hits++;
     }
     if (hits !== 0) {
       attackers++;
-      units += PALACE_UNIT[KNIGHT] + hits;
+      units += PALACE_UNIT[HORSE] + hits;
     }
   }
-  const pw = PAWN | uhi;
+  const pw = SOLDIER | uhi;
   const fwd = us === RED ? 16 : -16;
   for (let i = 0, n = pc[pw]; i < n; i++) {
     const from = pl[pw * SLOTS + i];
@@ -190,7 +204,7 @@ export function palaceAttack(pos: Position, us: number): number {
     const hits = IN_PALACE[pal + from + fwd] + IN_PALACE[pal + from + 1] + IN_PALACE[pal + from - 1];
     if (hits !== 0) {
       attackers++;
-      units += PALACE_UNIT[PAWN] + hits;
+      units += PALACE_UNIT[SOLDIER] + hits;
     }
   }
   return attackers >= 2 ? (units * units) >> 2 : 0;
@@ -255,7 +269,7 @@ function pieceTerms(pos: Position, us: number, tr: EvalTrace | undefined): numbe
   }
 
   // 5. Our horses near their palace (ranks counted from their back rank). 7. Horse mobility.
-  const hn = KNIGHT | uhi;
+  const hn = HORSE | uhi;
   for (let i = 0, n = pc[hn]; i < n; i++) {
     const h = pl[hn * SLOTS + i];
     inHalf += OWN_HALF[half + h];
@@ -276,7 +290,7 @@ function pieceTerms(pos: Position, us: number, tr: EvalTrace | undefined): numbe
 
   // 6. Our crossed soldiers (and the files they stand on, for term 8).
   const theirAdvisors = pc[ADVISOR | (them << 3)];
-  const pw = PAWN | uhi;
+  const pw = SOLDIER | uhi;
   let soldierFiles = 0;
   for (let i = 0, n = pc[pw]; i < n; i++) {
     const p = pl[pw * SLOTS + i];
@@ -295,11 +309,11 @@ function pieceTerms(pos: Position, us: number, tr: EvalTrace | undefined): numbe
   }
 
   // 7/8. Chariot mobility; chariots on files free of our soldiers.
-  const rk = ROOK | uhi;
+  const rk = CHARIOT | uhi;
   for (let i = 0, n = pc[rk]; i < n; i++) {
     const from = pl[rk * SLOTS + i];
     inHalf += OWN_HALF[half + from];
-    if (active(ROOK_MOBILITY) || tr !== undefined) {
+    if (active(CHARIOT_MOBILITY) || tr !== undefined) {
       const re = rankEntry(occ, from);
       const fe = fileEntry(occ, from);
       const mob =
@@ -309,12 +323,12 @@ function pieceTerms(pos: Position, us: number, tr: EvalTrace | undefined): numbe
         enemyAt(b, from, RANK_LINES.firstHi[re], them) +
         enemyAt(b, from, FILE_LINES.firstLo[fe], them) +
         enemyAt(b, from, FILE_LINES.firstHi[fe], them);
-      score += mob * ROOK_MOBILITY;
-      if (tr !== undefined) tr.ROOK_MOBILITY += s * mob;
+      score += mob * CHARIOT_MOBILITY;
+      if (tr !== undefined) tr.CHARIOT_MOBILITY += s * mob;
     }
     if ((soldierFiles & (1 << (from & 15))) === 0) {
-      score += ROOK_OPEN_FILE;
-      if (tr !== undefined) tr.ROOK_OPEN_FILE += s;
+      score += CHARIOT_OPEN_FILE;
+      if (tr !== undefined) tr.CHARIOT_OPEN_FILE += s;
     }
   }
 
@@ -339,15 +353,15 @@ function defenceTerms(pos: Position, us: number, tr: EvalTrace | undefined): num
   const thi = (us ^ 1) << 3;
   const advisors = pc[ADVISOR | uhi];
   // 2. Our shell against their attacking force.
-  const force = 3 * pc[ROOK | thi] + 2 * pc[KNIGHT | thi] + 2 * pc[CANNON | thi];
-  let score = -(2 - advisors) * SHELL_ADVISOR * force - (2 - pc[BISHOP | uhi]) * SHELL_BISHOP * force;
+  const force = 3 * pc[CHARIOT | thi] + 2 * pc[HORSE | thi] + 2 * pc[CANNON | thi];
+  let score = -(2 - advisors) * SHELL_ADVISOR * force - (2 - pc[ELEPHANT | uhi]) * SHELL_ELEPHANT * force;
   // 10. Their chariots, horses and cannons in our half.
   const n = invaders[us];
   score -= ((n * (n - 1)) >> 1) * ATTACK_PAIRS + n * (2 - advisors) * ATTACK_NO_ADVISOR;
   if (tr !== undefined) {
     const s = us === RED ? 1 : -1;
     tr.SHELL_ADVISOR -= s * (2 - advisors) * force;
-    tr.SHELL_BISHOP -= s * (2 - pc[BISHOP | uhi]) * force;
+    tr.SHELL_ELEPHANT -= s * (2 - pc[ELEPHANT | uhi]) * force;
     tr.ATTACK_PAIRS -= s * ((n * (n - 1)) >> 1);
     tr.ATTACK_NO_ADVISOR -= s * n * (2 - advisors);
   }
@@ -386,12 +400,12 @@ export function attackUnits(pos: Position, side: number): number {
   const pc = pos.pcount;
   const hi = side << 3;
   let units = 0;
-  for (let kind = KNIGHT; kind <= CANNON; kind++) {
+  for (let kind = HORSE; kind <= CANNON; kind++) {
     const code = kind | hi;
     for (let i = 0, n = pc[code]; i < n; i++) {
       const sq = pl[code * SLOTS + i];
       let free: boolean;
-      if (kind === KNIGHT) {
+      if (kind === HORSE) {
         free = (b[sq - 16] === 0 && (b[sq - 33] === 0 || b[sq - 31] === 0)) ||
           (b[sq + 16] === 0 && (b[sq + 33] === 0 || b[sq + 31] === 0)) ||
           (b[sq - 1] === 0 && (b[sq - 18] === 0 || b[sq + 14] === 0)) ||
@@ -399,7 +413,7 @@ export function attackUnits(pos: Position, side: number): number {
       } else {
         free = b[sq - 1] === 0 || b[sq + 1] === 0 || b[sq - 16] === 0 || b[sq + 16] === 0;
       }
-      if (free) units += kind === ROOK ? 2 : 1;
+      if (free) units += kind === CHARIOT ? 2 : 1;
     }
   }
   return units;

@@ -5,19 +5,21 @@
 import { Position } from './position';
 import {
   ADVISOR,
-  BISHOP,
   BLACK,
   CANNON,
+  CHARIOT,
   COLOUR_NAMES,
+  ELEPHANT,
+  HORSE,
   IN_PALACE,
   KIND_LETTERS,
   KIND_NAMES,
   KING,
-  KNIGHT,
   OWN_HALF,
-  PAWN,
   RED,
-  ROOK,
+  SOLDIER,
+  colourOf,
+  kindOf,
   makeSquare,
   squareName,
 } from './types';
@@ -51,13 +53,13 @@ export class FenError extends Error {
 const LETTER_KIND: Record<string, number> = {
   k: KING,
   a: ADVISOR,
-  b: BISHOP,
-  e: BISHOP,
-  n: KNIGHT,
-  h: KNIGHT,
-  r: ROOK,
+  b: ELEPHANT,
+  e: ELEPHANT,
+  n: HORSE,
+  h: HORSE,
+  r: CHARIOT,
   c: CANNON,
-  p: PAWN,
+  p: SOLDIER,
 };
 
 /** Most pieces of each kind one side can have. */
@@ -153,7 +155,7 @@ export function parseFen(fen: string, pos: Position = new Position(), options: F
     if (n !== 1) {
       throw new FenError('kings', `FEN has ${n === 0 ? 'no' : n} ${COLOUR_NAMES[colour]} king${n > 1 ? 's' : ''}, expected one`);
     }
-    for (let kind = ADVISOR; kind <= PAWN; kind++) {
+    for (let kind = ADVISOR; kind <= SOLDIER; kind++) {
       const c = counts[kind | (colour << 3)];
       if (c > MAX_COUNT[kind]) {
         throw new FenError(
@@ -164,18 +166,18 @@ export function parseFen(fen: string, pos: Position = new Position(), options: F
     }
   }
   for (const [file, rank, code] of placed) {
-    const colour = code >> 3;
-    const kind = code & 7;
+    const colour = colourOf(code);
+    const kind = kindOf(code);
     const sq = makeSquare(file, rank);
     const where = `${COLOUR_NAMES[colour]} ${KIND_NAMES[kind]} on ${squareName(sq)}`;
     if ((kind === KING || kind === ADVISOR) && !IN_PALACE[colour * 256 + sq]) {
       throw new FenError('placement', `FEN puts the ${where}, outside its palace`);
     }
     if (options.lenient) continue;
-    if (kind === BISHOP && (!OWN_HALF[colour * 256 + sq] || !elephantPointOk(colour, file, rank))) {
+    if (kind === ELEPHANT && (!OWN_HALF[colour * 256 + sq] || !elephantPointOk(colour, file, rank))) {
       throw new FenError('placement', `FEN puts the ${where}, a point an elephant can never reach`);
     }
-    if (kind === PAWN && !soldierPointOk(colour, file, rank)) {
+    if (kind === SOLDIER && !soldierPointOk(colour, file, rank)) {
       throw new FenError('placement', `FEN puts the ${where}, a point a soldier can never reach`);
     }
   }
@@ -218,8 +220,8 @@ export function toFen(pos: Position): string {
       }
       if (empty > 0) row += String(empty);
       empty = 0;
-      const letter = KIND_LETTERS[c & 7];
-      row += c >> 3 === RED ? letter : letter.toLowerCase();
+      const letter = KIND_LETTERS[kindOf(c)];
+      row += colourOf(c) === RED ? letter : letter.toLowerCase();
     }
     if (empty > 0) row += String(empty);
     rows.push(row);

@@ -13,6 +13,8 @@
 //   file line: index = rank (0..9), table entry (rank << 10) | occ, steps in mailbox units (±16)
 // A step of 0 means there is no such piece in that direction.
 
+import type { Square } from './types';
+
 /** The occupied points of a board as rank and file masks (see above). */
 export type Occupancy = Uint16Array;
 
@@ -21,13 +23,13 @@ export function newOccupancy(): Occupancy {
 }
 
 /** Flips the point `sq` in `occ` (occupied <-> empty). */
-export function toggleOcc(occ: Occupancy, sq: number): void {
+export function toggleOcc(occ: Occupancy, sq: Square): void {
   occ[sq >> 4] ^= 1 << ((sq & 15) - 3);
   occ[16 + (sq & 15)] ^= 1 << ((sq >> 4) - 3);
 }
 
 /** Is the point `sq` occupied in `occ`? */
-export function occupied(occ: Occupancy, sq: number): boolean {
+export function occupied(occ: Occupancy, sq: Square): boolean {
   return ((occ[sq >> 4] >> ((sq & 15) - 3)) & 1) !== 0;
 }
 
@@ -85,10 +87,10 @@ export const RANK_LINES = buildLine(9, 1);
 export const FILE_LINES = buildLine(10, 16);
 
 /** Table entry of the point `sq` in its rank. */
-export function rankEntry(occ: Occupancy, sq: number): number {
+export function rankEntry(occ: Occupancy, sq: Square): number {
   return (((sq & 15) - 3) << 9) | occ[sq >> 4];
 }
 /** Table entry of the point `sq` in its file. */
-export function fileEntry(occ: Occupancy, sq: number): number {
+export function fileEntry(occ: Occupancy, sq: Square): number {
   return (((sq >> 4) - 3) << 10) | occ[16 + (sq & 15)];
 }

@@ -19,19 +19,23 @@ import { FILE_LINES, RANK_LINES, fileEntry, rankEntry, toggleOcc } from './lines
 import { Position } from './position';
 import {
   ADVISOR,
-  BISHOP,
   BLACK,
   CANNON,
+  CHARIOT,
+  ELEPHANT,
+  HORSE,
   IN_BOARD,
   IN_PALACE,
   KING,
-  KNIGHT,
+  type Move,
   OWN_HALF,
-  PAWN,
   RED,
-  ROOK,
   SLOTS,
+  SOLDIER,
+  type Square,
+  colourOf,
   forward,
+  kindOf,
   moveTo,
 } from './types';
 
@@ -44,31 +48,31 @@ export const ALL_MOVES = QUIETS | CAPTURES;
 const TARGET_OF = new Uint8Array(128);
 for (let us = RED; us <= BLACK; us++) {
   TARGET_OF[us * 64] = QUIETS;
-  for (let code = 1; code < 16; code++) if (code >> 3 !== us) TARGET_OF[us * 64 + code] = CAPTURES;
+  for (let code = 1; code < 16; code++) if (colourOf(code) !== us) TARGET_OF[us * 64 + code] = CAPTURES;
 }
 
 // Target tables, 0-terminated, 8 entries per square (per colour where the rule depends on it).
 const KING_T = new Uint8Array(2 * 256 * 8);
 const ADVISOR_T = new Uint8Array(2 * 256 * 8);
-const BISHOP_T = new Uint8Array(2 * 256 * 8);
-const BISHOP_EYE = new Uint8Array(2 * 256 * 8);
+const ELEPHANT_T = new Uint8Array(2 * 256 * 8);
+const ELEPHANT_EYE = new Uint8Array(2 * 256 * 8);
 /** Horse targets of each point (0-terminated, 8 per point) and the leg point of each. */
-export const KNIGHT_T = new Uint8Array(256 * 8);
-export const KNIGHT_LEG = new Uint8Array(256 * 8);
-const PAWN_T = new Uint8Array(2 * 256 * 8);
+export const HORSE_T = new Uint8Array(256 * 8);
+export const HORSE_LEG = new Uint8Array(256 * 8);
+const SOLDIER_T = new Uint8Array(2 * 256 * 8);
 
-const KNIGHT_STEPS = [-33, -31, -18, 14, 33, 31, 18, -14];
-const KNIGHT_LEGS = [-16, -16, -1, -1, 16, 16, 1, 1];
+const HORSE_STEPS = [-33, -31, -18, 14, 33, 31, 18, -14];
+const HORSE_LEGS = [-16, -16, -1, -1, 16, 16, 1, 1];
 
 (function buildTables() {
   for (let sq = 0; sq < 256; sq++) {
     if (!IN_BOARD[sq]) continue;
     let n = 0;
     for (let i = 0; i < 8; i++) {
-      const t = sq + KNIGHT_STEPS[i];
+      const t = sq + HORSE_STEPS[i];
       if (t >= 0 && t < 256 && IN_BOARD[t]) {
-        KNIGHT_T[sq * 8 + n] = t;
-        KNIGHT_LEG[sq * 8 + n] = sq + KNIGHT_LEGS[i];
+        HORSE_T[sq * 8 + n] = t;
+        HORSE_LEG[sq * 8 + n] = sq + HORSE_LEGS[i];
         n++;
       }
     }
@@ -85,18 +89,18 @@ const KNIGHT_LEGS = [-16, -16, -1, -1, 16, 16, 1, 1];
         for (const d of DIAG) {
           const t = sq + 2 * d;
           if (t >= 0 && t < 256 && IN_BOARD[t] && OWN_HALF[colour * 256 + t]) {
-            BISHOP_T[base + n] = t;
-            BISHOP_EYE[base + n] = sq + d;
+            ELEPHANT_T[base + n] = t;
+            ELEPHANT_EYE[base + n] = sq + d;
             n++;
           }
         }
       }
       n = 0;
       const f = sq + forward(colour);
-      if (IN_BOARD[f]) PAWN_T[base + n++] = f;
+      if (IN_BOARD[f]) SOLDIER_T[base + n++] = f;
       if (!OWN_HALF[colour * 256 + sq]) {
-        if (IN_BOARD[sq - 1]) PAWN_T[base + n++] = sq - 1;
-        if (IN_BOARD[sq + 1]) PAWN_T[base + n++] = sq + 1;
+        if (IN_BOARD[sq - 1]) SOLDIER_T[base + n++] = sq - 1;
+        if (IN_BOARD[sq + 1]) SOLDIER_T[base + n++] = sq + 1;
       }
     }
   }
@@ -119,9 +123,9 @@ export function generate(pos: Position, buf: Int32Array, n: number, target: numb
   const quiets = (target & QUIETS) !== 0;
   const captures = (target & CAPTURES) !== 0;
   // Chariots take the first piece on a line, cannons the second (lines.ts).
-  for (let code = ROOK | hi; code <= (CANNON | hi); code++) {
-    const rank = code === (ROOK | hi) ? RANK_FIRST : RANK_SECOND;
-    const file = code === (ROOK | hi) ? FILE_FIRST : FILE_SECOND;
+  for (let code = CHARIOT | hi; code <= (CANNON | hi); code++) {
+    const rank = code === (CHARIOT | hi) ? RANK_FIRST : RANK_SECOND;
+    const file = code === (CHARIOT | hi) ? FILE_FIRST : FILE_SECOND;
     for (let i = 0, cnt = pc[code]; i < cnt; i++) {
       const from = pl[code * SLOTS + i];
       const re = rankEntry(occ, from) * 2;
@@ -130,13 +134,13 @@ export function generate(pos: Position, buf: Int32Array, n: number, target: numb
         const dir = ORTHO[d];
         if (quiets) for (let t = from + dir; b[t] === 0; t += dir) buf[n++] = from | (t << 8);
         const hit = d < 2 ? rank[re + d] : file[fe + d - 2];
-        if (captures && hit !== 0 && b[from + hit] >> 3 === them) buf[n++] = from | ((from + hit) << 8);
+        if (captures && hit !== 0 && colourOf(b[from + hit]) === them) buf[n++] = from | ((from + hit) << 8);
       }
     }
   }
-  n = blockedMoves(b, pl, pc, KNIGHT | hi, KNIGHT_T, KNIGHT_LEG, 0, them, quiets, captures, buf, n);
-  n = tableMoves(b, pl, pc, PAWN | hi, PAWN_T, cbase, them, quiets, captures, buf, n);
-  n = blockedMoves(b, pl, pc, BISHOP | hi, BISHOP_T, BISHOP_EYE, cbase, them, quiets, captures, buf, n);
+  n = blockedMoves(b, pl, pc, HORSE | hi, HORSE_T, HORSE_LEG, 0, them, quiets, captures, buf, n);
+  n = tableMoves(b, pl, pc, SOLDIER | hi, SOLDIER_T, cbase, them, quiets, captures, buf, n);
+  n = blockedMoves(b, pl, pc, ELEPHANT | hi, ELEPHANT_T, ELEPHANT_EYE, cbase, them, quiets, captures, buf, n);
   n = tableMoves(b, pl, pc, ADVISOR | hi, ADVISOR_T, cbase, them, quiets, captures, buf, n);
   return tableMoves(b, pl, pc, KING | hi, KING_T, cbase, them, quiets, captures, buf, n);
 }
@@ -175,7 +179,7 @@ function tableMoves(
       const t = table[k];
       if (t === 0) break;
       const c = b[t];
-      if (c === 0 ? quiets : captures && c >> 3 === them) buf[n++] = from | (t << 8);
+      if (c === 0 ? quiets : captures && colourOf(c) === them) buf[n++] = from | (t << 8);
     }
   }
   return n;
@@ -202,7 +206,7 @@ function blockedMoves(
       const t = table[k];
       if (t === 0) break;
       const c = b[t];
-      if ((c === 0 ? quiets : captures && c >> 3 === them) && b[blocks[k]] === 0) buf[n++] = from | (t << 8);
+      if ((c === 0 ? quiets : captures && colourOf(c) === them) && b[blocks[k]] === 0) buf[n++] = from | (t << 8);
     }
   }
   return n;
@@ -244,14 +248,14 @@ function onLeg(k: number, s: number): boolean {
  * moved can give one, and the board is as it was on every line from its new point to the king.
  * The other moves are tried in the trial occupancy.
  */
-export function givesCheck(pos: Position, m: number): boolean {
+export function givesCheck(pos: Position, m: Move): boolean {
   const us = pos.side;
   const k = pos.kingSquare(us ^ 1);
   const from = m & 255;
   const to = moveTo(m);
   const p = pos.board[from];
-  const kind = p & 7;
-  if (clearOfKing(k, from, to)) return (kind === KNIGHT || kind === PAWN) && pieceAttacks(p, to, k, pos.occ);
+  const kind = kindOf(p);
+  if (clearOfKing(k, from, to)) return (kind === HORSE || kind === SOLDIER) && pieceAttacks(p, to, k, pos.occ);
   if (!onLeg(k, from) && ((pos.sliderLines() >> (4 * (us ^ 1))) & (lineSide(k, from) | lineSide(k, to))) === 0) {
     if (kind === KING) return (to & 15) === (k & 15) && piecesBetween(pos.occ, to, k) === 0;
     return pieceAttacks(p, to, k, pos.occ);
@@ -269,11 +273,11 @@ export function givesCheck(pos: Position, m: number): boolean {
 }
 
 /** Is the pseudo-legal move `move` of the side to move legal: is its king safe after it? */
-export function isLegal(pos: Position, move: number): boolean {
+export function isLegal(pos: Position, move: Move): boolean {
   const from = move & 255;
   const to = moveTo(move);
   const us = pos.side;
-  const k = (pos.board[from] & 7) === KING ? to : pos.kingSquare(us);
+  const k = kindOf(pos.board[from]) === KING ? to : pos.kingSquare(us);
   const occ = pos.trial;
   const quiet = pos.board[to] === 0;
   toggleOcc(occ, from);
@@ -291,7 +295,7 @@ export function isLegal(pos: Position, move: number): boolean {
  * one move (Position.sliderLines), nor leaves one of its horse legs, cannot expose it: it needs
  * no test.
  */
-export function quickLegal(pos: Position, m: number, ksq: number): boolean {
+export function quickLegal(pos: Position, m: Move, ksq: Square): boolean {
   const from = m & 255;
   const to = moveTo(m);
   if (clearOfKing(ksq, from, to)) return true;
@@ -337,8 +341,8 @@ export function filterEvasions(pos: Position, buf: Int32Array, start: number, en
   let leg = 0;
   if (pos.attackersTo(k, us ^ 1, pos.occ, checker, 1) === 1) {
     target = checker[0];
-    const kind = b[target] & 7;
-    if (kind === ROOK || kind === CANNON) {
+    const kind = kindOf(b[target]);
+    if (kind === CHARIOT || kind === CANNON) {
       onRank = target >> 4 === k >> 4;
       lo = target < k ? target : k;
       hi = target < k ? k : target;
@@ -347,7 +351,7 @@ export function filterEvasions(pos: Position, buf: Int32Array, start: number, en
         screen = k + step;
         while (b[screen] === 0) screen += step;
       }
-    } else if (kind === KNIGHT) leg = horseLeg(target, k);
+    } else if (kind === HORSE) leg = horseLeg(target, k);
   }
   let n = start;
   for (let i = start; i < end; i++) {
@@ -369,35 +373,35 @@ export function generateLegal(pos: Position, buf: Int32Array, n: number): number
 }
 
 /** Is the move possible for the side to move under the piece rules (not checking king safety)? */
-export function isPseudoLegal(pos: Position, move: number): boolean {
+export function isPseudoLegal(pos: Position, move: Move): boolean {
   const from = move & 255;
   const to = moveTo(move);
   if (from === to || !IN_BOARD[from] || !IN_BOARD[to] || move >>> 16 !== 0) return false;
   const b = pos.board;
   const p = b[from];
   const us = pos.side;
-  if (p === 0 || p >> 3 !== us) return false;
+  if (p === 0 || colourOf(p) !== us) return false;
   const c = b[to];
-  if (c !== 0 && c >> 3 === us) return false;
+  if (c !== 0 && colourOf(c) === us) return false;
   const cbase = (us * 256 + from) * 8;
-  switch (p & 7) {
+  switch (kindOf(p)) {
     case KING:
       return inTable(KING_T, cbase, to);
     case ADVISOR:
       return inTable(ADVISOR_T, cbase, to);
-    case BISHOP:
-      for (let k = cbase; k < cbase + 8 && BISHOP_T[k] !== 0; k++) {
-        if (BISHOP_T[k] === to) return b[BISHOP_EYE[k]] === 0;
+    case ELEPHANT:
+      for (let k = cbase; k < cbase + 8 && ELEPHANT_T[k] !== 0; k++) {
+        if (ELEPHANT_T[k] === to) return b[ELEPHANT_EYE[k]] === 0;
       }
       return false;
-    case KNIGHT:
-      for (let k = from * 8; k < from * 8 + 8 && KNIGHT_T[k] !== 0; k++) {
-        if (KNIGHT_T[k] === to) return b[KNIGHT_LEG[k]] === 0;
+    case HORSE:
+      for (let k = from * 8; k < from * 8 + 8 && HORSE_T[k] !== 0; k++) {
+        if (HORSE_T[k] === to) return b[HORSE_LEG[k]] === 0;
       }
       return false;
-    case PAWN:
-      return inTable(PAWN_T, cbase, to);
-    case ROOK:
+    case SOLDIER:
+      return inTable(SOLDIER_T, cbase, to);
+    case CHARIOT:
       return piecesBetween(pos.occ, from, to) === 0;
     case CANNON:
       return piecesBetween(pos.occ, from, to) === (c === 0 ? 0 : 1);
@@ -415,6 +419,6 @@ function inTable(table: Uint8Array, base: number, to: number): boolean {
 }
 
 /** Is the move legal for the side to move (any integer accepted; garbage gives false)? */
-export function isLegalMove(pos: Position, move: number): boolean {
+export function isLegalMove(pos: Position, move: Move): boolean {
   return isPseudoLegal(pos, move) && isLegal(pos, move);
 }

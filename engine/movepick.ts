@@ -10,7 +10,7 @@ import { History, SQ90 } from './history';
 import { ALL_MOVES, CAPTURES, QUIETS, filterEvasions, generate, givesCheck, isLegal, isPseudoLegal } from './movegen';
 import { Position } from './position';
 import { see, SEE_VALUE } from './see';
-import { MAX_MOVES, moveTo } from './types';
+import { MAX_MOVES, kindOf, moveTo } from './types';
 
 const STAGE_TT = 0;
 const STAGE_GEN_CAPTURES = 1;
@@ -121,7 +121,7 @@ export class MovePicker {
             if (m === this.ttMove) continue;
             const b = this.pos.board;
             // Only captures by a more valuable piece can lose material.
-            if (SEE_VALUE[b[m & 255] & 7] > SEE_VALUE[b[moveTo(m)] & 7] && see(this.pos, m) < 0) {
+            if (SEE_VALUE[kindOf(b[m & 255])] > SEE_VALUE[kindOf(b[moveTo(m)])] && see(this.pos, m) < 0) {
               this.bad[this.nBad++] = m;
               continue;
             }
@@ -195,7 +195,7 @@ export class MovePicker {
           while (this.idx < this.n) {
             const m = this.pickBest();
             const b = this.pos.board;
-            if (SEE_VALUE[b[m & 255] & 7] > SEE_VALUE[b[moveTo(m)] & 7] && see(this.pos, m) < 0) continue;
+            if (SEE_VALUE[kindOf(b[m & 255])] > SEE_VALUE[kindOf(b[moveTo(m)])] && see(this.pos, m) < 0) continue;
             return m;
           }
           this.stage = STAGE_DONE;
@@ -227,7 +227,7 @@ export class MovePicker {
     const b = this.pos.board;
     for (let i = 0; i < this.n; i++) {
       const m = this.moves[i];
-      this.scores[i] = SEE_VALUE[b[moveTo(m)] & 7] * 8 - ATTACKER_ORDER[b[m & 255] & 7];
+      this.scores[i] = SEE_VALUE[kindOf(b[moveTo(m)])] * 8 - ATTACKER_ORDER[kindOf(b[m & 255])];
     }
   }
 
@@ -252,7 +252,7 @@ export class MovePicker {
       const victim = b[moveTo(m)];
       this.scores[i] =
         victim !== 0
-          ? 1_000_000 + SEE_VALUE[victim & 7] * 8 - ATTACKER_ORDER[b[m & 255] & 7]
+          ? 1_000_000 + SEE_VALUE[kindOf(victim)] * 8 - ATTACKER_ORDER[kindOf(b[m & 255])]
           : h[b[m & 255] * 256 + moveTo(m)];
     }
   }

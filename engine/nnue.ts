@@ -31,7 +31,7 @@
 //  64  payload: i16 b1[H], i16 w1[1260 * H] (input-major), i16 w2[2H], i32 b2
 import { instantiateSimd, simdUsable, type SimdKernels } from './nnue-simd';
 import type { Position } from './position';
-import { BLACK, KING, PAWN, RED, SLOTS, fileOf, moveTo, rankOf } from './types';
+import { BLACK, KING, RED, SLOTS, SOLDIER, colourOf, fileOf, kindOf, moveTo, rankOf } from './types';
 
 const NNUE_MAGIC = 'CHNNUE\0\0';
 const NNUE_VERSION = 1;
@@ -55,8 +55,8 @@ export interface Network {
 
 /** Input index of a piece (code = kind | colour << 3) on mailbox square `sq`, seen from `perspective`. */
 export function featureIndex(perspective: number, code: number, sq: number): number {
-  const kind = code & 7;
-  const colour = code >> 3;
+  const kind = kindOf(code);
+  const colour = colourOf(code);
   const rank = perspective === RED ? rankOf(sq) : 9 - rankOf(sq);
   return ((colour === perspective ? 0 : 7) + kind - 1) * 90 + rank * 9 + fileOf(sq);
 }
@@ -76,7 +76,7 @@ export function featureSquare(perspective: number, index: number): { code: numbe
 const FEATURE = new Int16Array(2 * 16 * 256).fill(-1);
 for (let p = RED; p <= BLACK; p++) {
   for (let code = 1; code < 16; code++) {
-    if ((code & 7) < KING || (code & 7) > PAWN) continue;
+    if (kindOf(code) < KING || kindOf(code) > SOLDIER) continue;
     for (let rank = 0; rank < 10; rank++) {
       for (let file = 0; file < 9; file++) {
         const sq = ((rank + 3) << 4) | (file + 3);

@@ -12,28 +12,33 @@ import { FILE_LINES, RANK_LINES, type Occupancy, fileEntry, newOccupancy, occupi
 import { PHASE_WEIGHT, PSQ_EG, PSQ_MG } from './pst';
 import {
   ADVISOR,
-  BISHOP,
   BLACK,
   CANNON,
+  CHARIOT,
+  type Colour,
+  ELEPHANT,
+  HORSE,
   IN_BOARD,
   IN_PALACE,
   KING,
-  KNIGHT,
   MAX_HISTORY,
+  type Move,
   OWN_HALF,
-  PAWN,
   PIECE_CODES,
+  type Piece,
   RED,
-  ROOK,
   SLOTS,
+  SOLDIER,
+  type Square,
   forward,
+  kindOf,
   moveTo,
 } from './types';
 import { SIDE_HI, SIDE_LO, ZOBRIST_HI, ZOBRIST_LO } from './zobrist';
 
 /** -1 for the codes whose squares make up structureKey (advisors, elephants, soldiers), else 0. */
 const STRUCTURE_MASK = new Int32Array(PIECE_CODES);
-for (const kind of [ADVISOR, BISHOP, PAWN]) STRUCTURE_MASK[kind] = STRUCTURE_MASK[kind | 8] = -1;
+for (const kind of [ADVISOR, ELEPHANT, SOLDIER]) STRUCTURE_MASK[kind] = STRUCTURE_MASK[kind | 8] = -1;
 
 /** histCheck's value for a position whose check has not been looked at yet. */
 const CHECK_UNKNOWN = 2;
@@ -127,7 +132,7 @@ export class Position {
   }
 
   /** Puts a piece on an empty point (set-up only; keeps every incremental field right). */
-  put(sq: number, code: number): void {
+  put(sq: Square, code: Piece): void {
     this.board[sq] = code;
     const slot = this.pcount[code]++;
     this.structureKey ^= ZOBRIST_LO[code * 256 + sq] & STRUCTURE_MASK[code];
@@ -142,11 +147,11 @@ export class Position {
     this.keyHi ^= ZOBRIST_HI[code * 256 + sq];
     this.mg += PSQ_MG[code * 256 + sq];
     this.eg += PSQ_EG[code * 256 + sq];
-    this.phase += PHASE_WEIGHT[code & 7];
+    this.phase += PHASE_WEIGHT[kindOf(code)];
   }
 
   /** Sets the side to move (set-up only), keeping the key right. */
-  setSide(side: number): void {
+  setSide(side: Colour): void {
     if (side !== this.side) {
       this.side = side;
       this.keyLo ^= SIDE_LO;
@@ -155,17 +160,17 @@ export class Position {
     }
   }
 
-  kingSquare(colour: number): number {
+  kingSquare(colour: Colour): Square {
     return this.plist[(KING | (colour << 3)) * SLOTS];
   }
 
   /** Count of pieces of one code. */
-  count(code: number): number {
+  count(code: Piece): number {
     return this.pcount[code];
   }
 
   /** Square of the i-th piece of one code. */
-  pieceSquare(code: number, i: number): number {
+  pieceSquare(code: Piece, i: number): Square {
     return this.plist[code * SLOTS + i];
   }
 
@@ -198,7 +203,7 @@ export class Position {
         const k = pl[(KING | (c << 3)) * SLOTS];
         const them = (c ^ 1) << 3;
         let m = this.threatLine(k, pl[(KING | them) * SLOTS], 1);
-        for (let i = 0, n = this.pcount[ROOK | them]; i < n; i++) m |= this.threatLine(k, pl[(ROOK | them) * SLOTS + i], 1);
+        for (let i = 0, n = this.pcount[CHARIOT | them]; i < n; i++) m |= this.threatLine(k, pl[(CHARIOT | them) * SLOTS + i], 1);
         for (let i = 0, n = this.pcount[CANNON | them]; i < n; i++) m |= this.threatLine(k, pl[(CANNON | them) * SLOTS + i], 2);
         lines |= m << (4 * c);
       }
@@ -223,11 +228,11 @@ export class Position {
    * on the rank's low and high side and the file's low and high side the cannons, the chariots in
    * the opposite order, and the king.
    */
-  attackersTo(sq: number, by: number, occ: Occupancy, out: Int32Array, max: number): number {
+  attackersTo(sq: Square, by: Colour, occ: Occupancy, out: Int32Array, max: number): number {
     const b = this.board;
     const hi = by << 3;
     let n = 0;
-    const P = PAWN | hi;
+    const P = SOLDIER | hi;
     const back = sq - forward(by);
     if (b[back] === P && occupied(occ, back)) {
       out[n++] = back;
@@ -259,8 +264,8 @@ export class Position {
         }
       }
     }
-    if (OWN_HALF[side] !== 0 && this.pcount[BISHOP | hi] !== 0) {
-      const B = BISHOP | hi;
+    if (OWN_HALF[side] !== 0 && this.pcount[ELEPHANT | hi] !== 0) {
+      const B = ELEPHANT | hi;
       // DIAG order: -17, -15, 15, 17.
       if ((below & 1) === 0 && b[sq - 34] === B && occupied(occ, sq - 34)) {
         out[n++] = sq - 34;
@@ -279,7 +284,7 @@ export class Position {
         if (n === max) return n;
       }
     }
-    const N = KNIGHT | hi;
+    const N = HORSE | hi;
     if (this.pcount[N] !== 0) {
       // By leg (+17, +15, -15, -17); over each leg first the horse two ranks away, then the one two files away.
       if ((above & 4) === 0) {
@@ -351,7 +356,7 @@ export class Position {
         if (n === max) return n;
       }
     }
-    const R = ROOK | hi;
+    const R = CHARIOT | hi;
     if (this.pcount[R] !== 0) {
       o = FILE_LINES.firstHi[fe];
       if (o !== 0 && b[sq + o] === R) {
@@ -388,7 +393,7 @@ export class Position {
   }
 
   /** The point of side `by`'s king when it faces `sq` along a file with nothing between in `occ` (the flying general), else 0. */
-  facingKing(sq: number, by: number, occ: Occupancy): number {
+  facingKing(sq: Square, by: Colour, occ: Occupancy): Square {
     const K = KING | (by << 3);
     const fe = fileEntry(occ, sq);
     let o = FILE_LINES.firstHi[fe];
@@ -403,7 +408,7 @@ export class Position {
    * capture there (attackersTo; one on `ignore` does not count: the piece a trial move takes), or
    * by `by`'s king facing it?
    */
-  kingAttacked(sq: number, by: number, occ: Occupancy, ignore = 0): boolean {
+  kingAttacked(sq: Square, by: Colour, occ: Occupancy, ignore: Square = 0): boolean {
     const found = this.found;
     const n = this.attackersTo(sq, by, occ, found, 2);
     if (n > 1 || (n === 1 && found[0] !== ignore)) return true;
@@ -417,7 +422,7 @@ export class Position {
    * Makes a (legal or pseudo-legal) move. `givesCheck`, when the caller knows it, is recorded as
    * the new side to move's check (else inCheck looks when asked).
    */
-  make(move: number, givesCheck?: boolean): void {
+  make(move: Move, givesCheck?: boolean): void {
     const b = this.board;
     const from = move & 255;
     const to = moveTo(move);
@@ -450,7 +455,7 @@ export class Position {
       hi ^= ZOBRIST_HI[c * 256 + to];
       this.mg -= PSQ_MG[c * 256 + to];
       this.eg -= PSQ_EG[c * 256 + to];
-      this.phase -= PHASE_WEIGHT[c & 7];
+      this.phase -= PHASE_WEIGHT[kindOf(c)];
       this.halfmove = 0;
     } else {
       this.halfmove++;
@@ -506,7 +511,7 @@ export class Position {
       this.pindex[to] = cslot;
       this.mg += PSQ_MG[c * 256 + to];
       this.eg += PSQ_EG[c * 256 + to];
-      this.phase += PHASE_WEIGHT[c & 7];
+      this.phase += PHASE_WEIGHT[kindOf(c)];
     } else {
       toggleOcc(this.occ, to);
       toggleOcc(this.trial, to);

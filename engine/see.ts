@@ -6,7 +6,7 @@
 
 import { toggleOcc } from './lines';
 import { Position } from './position';
-import { moveTo } from './types';
+import { type Move, colourOf, kindOf, moveTo } from './types';
 
 /** Exchange values by kind (a king is worth more than any exchange can win). */
 export const SEE_VALUE = [0, 20000, 200, 200, 400, 900, 450, 100];
@@ -16,19 +16,19 @@ const taken = new Int32Array(40);
 const next = new Int32Array(1);
 
 /** Exchange value of a capture (or quiet move) for the side making it. */
-export function see(pos: Position, move: number): number {
+export function see(pos: Position, move: Move): number {
   const b = pos.board;
   // The pieces that have gone to `to` are taken off the trial occupancy, and put back at the end.
   const occ = pos.trial;
   const from = move & 255;
   const to = moveTo(move);
-  let attackerValue = SEE_VALUE[b[from] & 7];
-  let side = b[from] >> 3;
+  let attackerValue = SEE_VALUE[kindOf(b[from])];
+  let side = colourOf(b[from]);
   let n = 0;
   taken[n++] = from;
   toggleOcc(occ, from);
   let d = 0;
-  gain[0] = SEE_VALUE[b[to] & 7];
+  gain[0] = SEE_VALUE[kindOf(b[to])];
   while (d < 38) {
     d++;
     side ^= 1;
@@ -37,7 +37,7 @@ export function see(pos: Position, move: number): number {
     // The least valuable attacker comes first.
     if (pos.attackersTo(to, side, occ, next, 1) === 0) break;
     const sq = next[0];
-    attackerValue = SEE_VALUE[b[sq] & 7];
+    attackerValue = SEE_VALUE[kindOf(b[sq])];
     taken[n++] = sq;
     toggleOcc(occ, sq);
   }

@@ -55,7 +55,7 @@ import {
   onTunableChange,
 } from './search-params';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_NONE, BOUND_UPPER, TranspositionTable } from './tt';
-import { MAX_MOVES, moveTo } from './types';
+import { MAX_MOVES, kindOf, moveTo } from './types';
 
 /** Late-move reduction table, indexed [depth * 64 + moveNumber]; made again when LMR_BASE or LMR_DIVISOR is tuned. */
 const LMR = new Int8Array(64 * 64);
@@ -512,7 +512,7 @@ export abstract class TreeSearch {
       // Delta pruning: even winning the captured piece for nothing cannot reach alpha. (Before
       // the legality test, which costs more; moveCount only matters in check.)
       if (!inCheck) {
-        if (standPat + SEE_VALUE[pos.board[moveTo(m)] & 7] + DELTA_MARGIN <= alpha) continue;
+        if (standPat + SEE_VALUE[kindOf(pos.board[moveTo(m)])] + DELTA_MARGIN <= alpha) continue;
         if (!quickLegal(pos, m, ksq)) continue;
       }
       moveCount++;

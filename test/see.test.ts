@@ -4,7 +4,7 @@
 // asks SEE for the sign (does a capture lose material?), and SEE stops early once the sign is
 // settled, so the signs are compared.
 import { describe, expect, it } from 'vitest';
-import { ALL_MOVES, CANNON, MAX_MOVES, ROOK, START_FEN, generate, generateLegal, moveToIccs, parseFen, toFen } from '../engine/index';
+import { ALL_MOVES, CANNON, MAX_MOVES, CHARIOT, START_FEN, generate, generateLegal, moveToIccs, parseFen, toFen } from '../engine/index';
 import { Position } from '../engine/position';
 import { SEE_VALUE, see } from '../engine/see';
 import { rng } from './helpers';
@@ -100,7 +100,7 @@ describe('static exchange evaluation', () => {
           const least = listed[0];
           // Counted when the chariot stands right in front of the cannon (a lower bound).
           const screen = least + Math.sign(sq - least) * ((sq & 15) === (least & 15) ? 16 : 1);
-          if ((pos.board[least] & 7) === CANNON && (pos.board[screen] & 7) === ROOK && pos.board[screen] >> 3 === pos.side) cannonOverOwnChariot++;
+          if ((pos.board[least] & 7) === CANNON && (pos.board[screen] & 7) === CHARIOT && pos.board[screen] >> 3 === pos.side) cannonOverOwnChariot++;
         }
         const nl = generateLegal(pos, buf, 0);
         if (nl === 0) break;
