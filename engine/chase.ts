@@ -32,9 +32,17 @@ const CHASERS = [ADVISOR, ELEPHANT, HORSE, CHARIOT, CANNON];
 /** The kinds that can be chased (a soldier only across the river). */
 const CHASED = [ADVISOR, ELEPHANT, HORSE, CHARIOT, CANNON, SOLDIER];
 
+/** The analysis of each position's cycles, made on first use and kept, so that judging allocates nothing. */
+const analyses = new WeakMap<Position, CycleAnalysis>();
+
 /** Judges the moves from history index q to now (one cycle or several); returns a CYCLE_* code. */
 export function analyseCycle(pos: Position, q: number): number {
-  return new CycleAnalysis(pos).run(q);
+  let analysis = analyses.get(pos);
+  if (analysis === undefined) {
+    analysis = new CycleAnalysis(pos);
+    analyses.set(pos, analysis);
+  }
+  return analysis.run(q);
 }
 
 class CycleAnalysis {
