@@ -39,7 +39,7 @@ export const T_ADVISOR_MG = [
      0,   0,   0,  26,   0,  26,   0,   0,   0,
 ];
 // prettier-ignore
-export const T_BISHOP_MG = [
+export const T_ELEPHANT_MG = [
      0,   0,   0,   0,   0,   0,   0,   0,   0,
      0,   0,   0,   0,   0,   0,   0,   0,   0,
      0,   0,   0,   0,   0,   0,   0,   0,   0,
@@ -52,7 +52,7 @@ export const T_BISHOP_MG = [
      0,   0, -11,   0,   0,   0, -11,   0,   0,
 ];
 // prettier-ignore
-export const T_KNIGHT_MG = [
+export const T_HORSE_MG = [
     -1, -17,  11,   3,   4,   3,  11, -17,  -1,
    -10,  14,  58,  14,  13,  14,  58,  14, -10,
     28,  19,  16,  45,  58,  45,  16,  19,  28,
@@ -65,7 +65,7 @@ export const T_KNIGHT_MG = [
     -3, -83, -35,   9,  -3,   9, -35, -83,  -3,
 ];
 // prettier-ignore
-export const T_ROOK_MG = [
+export const T_CHARIOT_MG = [
      5,   9,  12,  40,  12,  40,  12,   9,   5,
     28,  32,  13,  58,  35,  58,  13,  32,  28,
     -8,   8,  26,  54,  31,  54,  26,   8,  -8,
@@ -91,7 +91,7 @@ export const T_CANNON_MG = [
    -12, -40, -19,  37,   3,  37, -19, -40, -12,
 ];
 // prettier-ignore
-export const T_PAWN_MG = [
+export const T_SOLDIER_MG = [
      0,  -2,  13,  12,  16,  12,  13,  -2,   0,
      2,  22,  64, 124, 116, 124,  64,  22,   2,
     11,  14,  44,  93,  77,  93,  44,  14,  11,
@@ -131,7 +131,7 @@ export const T_ADVISOR_EG = [
      0,   0,   0,  -9,   0,  -9,   0,   0,   0,
 ];
 // prettier-ignore
-export const T_BISHOP_EG = [
+export const T_ELEPHANT_EG = [
      0,   0,   0,   0,   0,   0,   0,   0,   0,
      0,   0,   0,   0,   0,   0,   0,   0,   0,
      0,   0,   0,   0,   0,   0,   0,   0,   0,
@@ -144,7 +144,7 @@ export const T_BISHOP_EG = [
      0,   0,   0,   0,   0,   0,   0,   0,   0,
 ];
 // prettier-ignore
-export const T_KNIGHT_EG = [
+export const T_HORSE_EG = [
      4,  12,   3,   5,   2,   5,   3,  12,   4,
    -14,   6,  18,  12,  13,  12,  18,   6, -14,
     20,  12,  -8,  -1,  23,  -1,  -8,  12,  20,
@@ -157,7 +157,7 @@ export const T_KNIGHT_EG = [
     -2,  19, -22,  -8,  -5,  -8, -22,  19,  -2,
 ];
 // prettier-ignore
-export const T_ROOK_EG = [
+export const T_CHARIOT_EG = [
    -20, -30,  -4, -18,  -8, -18,  -4, -30, -20,
    -23, -25,  -2, -19,  14, -19,  -2, -25, -23,
      4,   7,  12,   1,  22,   1,  12,   7,   4,
@@ -183,7 +183,7 @@ export const T_CANNON_EG = [
      4, -14,  -4,   3,  -9,   3,  -4, -14,   4,
 ];
 // prettier-ignore
-export const T_PAWN_EG = [
+export const T_SOLDIER_EG = [
      2,   9,  12,  -2,  -1,  -2,  12,   9,   2,
     -1,  44,  42,  74,  98,  74,  42,  44,  -1,
      7,  11,  38,  75,  77,  75,  38,  11,   7,
@@ -200,18 +200,18 @@ export const T_PAWN_EG = [
 export const FITTED_WEIGHTS = {
   TEMPO: 52,
   SHELL_ADVISOR: 0,
-  SHELL_BISHOP: 0,
+  SHELL_ELEPHANT: 0,
   HOLLOW_CANNON: 1,
   CENTRAL_CANNON: 15,
   BOTTOM_CANNON: 0,
   HORSE_NEAR_PALACE: 9,
   SOLDIER_NO_ADVISOR: 19,
   SOLDIER_NEAR_KING: 0,
-  ROOK_MOBILITY: 0,
+  CHARIOT_MOBILITY: 0,
   HORSE_MOBILITY: 8,
   CANNON_MOBILITY: 0,
   HORSE_TRAPPED: 6,
-  ROOK_OPEN_FILE: 0,
+  CHARIOT_OPEN_FILE: 0,
   ATTACK_PAIRS: 12,
   ATTACK_NO_ADVISOR: 0,
   KING_DANGER: 0,

@@ -41,12 +41,26 @@
 
 import { WEIGHTS, WEIGHT_NAMES, WeightName } from './eval-params';
 import { FILE_LINES, RANK_LINES, fileEntry, rankEntry } from './lines';
-import { KNIGHT_LEG, KNIGHT_T } from './movegen';
+import { HORSE_LEG, HORSE_T } from './movegen';
 import { Position } from './position';
 import { PHASE_MAX } from './pst';
 
 import { WALL } from './attacks';
-import { ADVISOR, BISHOP, BLACK, CANNON, IN_PALACE, KING, KNIGHT, OWN_HALF, PAWN, RED, ROOK, SLOTS } from './types';
+import {
+  ADVISOR,
+  BLACK,
+  CANNON,
+  CHARIOT,
+  ELEPHANT,
+  HORSE,
+  IN_PALACE,
+  KING,
+  OWN_HALF,
+  RED,
+  SLOTS,
+  SOLDIER,
+  colourOf,
+} from './types';
 
 const {
   ATTACK_NO_ADVISOR,
@@ -59,10 +73,10 @@ const {
   HORSE_NEAR_PALACE,
   HORSE_TRAPPED,
   KING_DANGER,
-  ROOK_MOBILITY,
-  ROOK_OPEN_FILE,
+  CHARIOT_MOBILITY,
+  CHARIOT_OPEN_FILE,
   SHELL_ADVISOR,
-  SHELL_BISHOP,
+  SHELL_ELEPHANT,
   SOLDIER_NEAR_KING,
   SOLDIER_NO_ADVISOR,
   TEMPO,
@@ -70,7 +84,7 @@ const {
 export { TEMPO };
 
 /** Per weight, the number evaluate multiplied it by, from red's point of view (see the header). */
-export type EvalTrace = Record<WeightName, number>;
+type EvalTrace = Record<WeightName, number>;
 
 /** A trace with every count at 0. */
 export function newTrace(): EvalTrace {
@@ -86,17 +100,17 @@ function active(weight: number): boolean {
 
 /** 1 when the line table's piece at from + offset (offset 0 = none) belongs to `them`, else 0. */
 function enemyAt(b: Uint8Array, from: number, offset: number, them: number): number {
-  return offset !== 0 && b[from + offset] >> 3 === them ? 1 : 0;
+  return offset !== 0 && colourOf(b[from + offset]) === them ? 1 : 0;
 }
 
 /** Term 7's horse mobility: unblocked jumps from `from` to a point not held by side `us`. */
 function horseMobility(b: Uint8Array, from: number, us: number): number {
   let mob = 0;
   for (let k = from * 8, end = k + 8; k < end; k++) {
-    const t = KNIGHT_T[k];
+    const t = HORSE_T[k];
     if (t === 0) break;
     const c = b[t];
-    if ((c === 0 || c >> 3 !== us) && b[KNIGHT_LEG[k]] === 0) mob++;
+    if ((c === 0 || colourOf(c) !== us) && b[HORSE_LEG[k]] === 0) mob++;
   }
   return mob;
 }
@@ -140,7 +154,7 @@ export function palaceAttack(pos: Position, us: number): number {
   const rHi = rLo + 2;
   let attackers = 0;
   let units = 0;
-  for (let kind = ROOK; kind <= CANNON; kind++) {
+  for (let kind = CHARIOT; kind <= CANNON; kind++) {
     const code = kind | uhi;
     const screens = kind === CANNON ? 1 : 0;
     for (let i = 0, n = pc[code]; i < n; i++) {
@@ -162,7 +176,7 @@ export function palaceAttack(pos: Position, us: number): number {
       }
     }
   }
-  const kn = KNIGHT | uhi;
+  const kn = HORSE | uhi;
   for (let i = 0, n = pc[kn]; i < n; i++) {
     const from = pl[kn * SLOTS + i];
     // A horse jumps at most two ranks and two files.
@@ -171,16 +185,16 @@ export function palaceAttack(pos: Position, us: number): number {
     if (hf < 4 || hf > 10 || hr < rLo - 2 || hr > rHi + 2) continue;
     let hits = 0;
     for (let k = from * 8, end = k + 8; k < end; k++) {
-      const t = KNIGHT_T[k];
+      const t = HORSE_T[k];
       if (t === 0) break;
-      if (IN_PALACE[pal + t] !== 0 && b[KNIGHT_LEG[k]] === 0) hits++;
+      if (IN_PALACE[pal + t] !== 0 && b[HORSE_LEG[k]] === 0) hits++;
     }
     if (hits !== 0) {
       attackers++;
-      units += PALACE_UNIT[KNIGHT] + hits;
+      units += PALACE_UNIT[HORSE] + hits;
     }
   }
-  const pw = PAWN | uhi;
+  const pw = SOLDIER | uhi;
   const fwd = us === RED ? 16 : -16;
   for (let i = 0, n = pc[pw]; i < n; i++) {
     const from = pl[pw * SLOTS + i];
@@ -190,7 +204,7 @@ export function palaceAttack(pos: Position, us: number): number {
     const hits = IN_PALACE[pal + from + fwd] + IN_PALACE[pal + from + 1] + IN_PALACE[pal + from - 1];
     if (hits !== 0) {
       attackers++;
-      units += PALACE_UNIT[PAWN] + hits;
+      units += PALACE_UNIT[SOLDIER] + hits;
     }
   }
   return attackers >= 2 ? (units * units) >> 2 : 0;
@@ -216,8 +230,7 @@ function pieceTerms(pos: Position, us: number, tr: EvalTrace | undefined): numbe
   const them = us ^ 1;
   const uhi = us << 3;
   const half = them * 256;
-  const ro = pos.rankOcc;
-  const fo = pos.fileOcc;
+  const occ = pos.occ;
   const ksq = pl[(KING | (them << 3)) * SLOTS];
   const kfile = ksq & 15;
   const s = us === RED ? 1 : -1;
@@ -232,7 +245,7 @@ function pieceTerms(pos: Position, us: number, tr: EvalTrace | undefined): numbe
     inHalf += OWN_HALF[half + c];
     const offset = c - ksq;
     if ((c & 15) === kfile) {
-      const fe = fileEntry(fo, ksq);
+      const fe = fileEntry(occ, ksq);
       const hi = offset > 0;
       if ((hi ? FILE_LINES.firstHi[fe] : FILE_LINES.firstLo[fe]) === offset) {
         score += HOLLOW_CANNON;
@@ -242,21 +255,21 @@ function pieceTerms(pos: Position, us: number, tr: EvalTrace | undefined): numbe
         if (tr !== undefined) tr.CENTRAL_CANNON += s;
       }
     } else if (c >> 4 === ksq >> 4 && ksq >> 4 === (them === RED ? 3 : 12)) {
-      const re = rankEntry(ro, ksq);
+      const re = rankEntry(occ, ksq);
       if ((offset > 0 ? RANK_LINES.firstHi[re] : RANK_LINES.firstLo[re]) === offset) {
         score += BOTTOM_CANNON;
         if (tr !== undefined) tr.BOTTOM_CANNON += s;
       }
     }
     if (active(CANNON_MOBILITY) || tr !== undefined) {
-      const mob = RANK_LINES.empties[rankEntry(ro, c)] + FILE_LINES.empties[fileEntry(fo, c)];
+      const mob = RANK_LINES.empties[rankEntry(occ, c)] + FILE_LINES.empties[fileEntry(occ, c)];
       score += mob * CANNON_MOBILITY;
       if (tr !== undefined) tr.CANNON_MOBILITY += s * mob;
     }
   }
 
   // 5. Our horses near their palace (ranks counted from their back rank). 7. Horse mobility.
-  const hn = KNIGHT | uhi;
+  const hn = HORSE | uhi;
   for (let i = 0, n = pc[hn]; i < n; i++) {
     const h = pl[hn * SLOTS + i];
     inHalf += OWN_HALF[half + h];
@@ -277,7 +290,7 @@ function pieceTerms(pos: Position, us: number, tr: EvalTrace | undefined): numbe
 
   // 6. Our crossed soldiers (and the files they stand on, for term 8).
   const theirAdvisors = pc[ADVISOR | (them << 3)];
-  const pw = PAWN | uhi;
+  const pw = SOLDIER | uhi;
   let soldierFiles = 0;
   for (let i = 0, n = pc[pw]; i < n; i++) {
     const p = pl[pw * SLOTS + i];
@@ -296,13 +309,13 @@ function pieceTerms(pos: Position, us: number, tr: EvalTrace | undefined): numbe
   }
 
   // 7/8. Chariot mobility; chariots on files free of our soldiers.
-  const rk = ROOK | uhi;
+  const rk = CHARIOT | uhi;
   for (let i = 0, n = pc[rk]; i < n; i++) {
     const from = pl[rk * SLOTS + i];
     inHalf += OWN_HALF[half + from];
-    if (active(ROOK_MOBILITY) || tr !== undefined) {
-      const re = rankEntry(ro, from);
-      const fe = fileEntry(fo, from);
+    if (active(CHARIOT_MOBILITY) || tr !== undefined) {
+      const re = rankEntry(occ, from);
+      const fe = fileEntry(occ, from);
       const mob =
         RANK_LINES.empties[re] +
         FILE_LINES.empties[fe] +
@@ -310,12 +323,12 @@ function pieceTerms(pos: Position, us: number, tr: EvalTrace | undefined): numbe
         enemyAt(b, from, RANK_LINES.firstHi[re], them) +
         enemyAt(b, from, FILE_LINES.firstLo[fe], them) +
         enemyAt(b, from, FILE_LINES.firstHi[fe], them);
-      score += mob * ROOK_MOBILITY;
-      if (tr !== undefined) tr.ROOK_MOBILITY += s * mob;
+      score += mob * CHARIOT_MOBILITY;
+      if (tr !== undefined) tr.CHARIOT_MOBILITY += s * mob;
     }
     if ((soldierFiles & (1 << (from & 15))) === 0) {
-      score += ROOK_OPEN_FILE;
-      if (tr !== undefined) tr.ROOK_OPEN_FILE += s;
+      score += CHARIOT_OPEN_FILE;
+      if (tr !== undefined) tr.CHARIOT_OPEN_FILE += s;
     }
   }
 
@@ -340,15 +353,15 @@ function defenceTerms(pos: Position, us: number, tr: EvalTrace | undefined): num
   const thi = (us ^ 1) << 3;
   const advisors = pc[ADVISOR | uhi];
   // 2. Our shell against their attacking force.
-  const force = 3 * pc[ROOK | thi] + 2 * pc[KNIGHT | thi] + 2 * pc[CANNON | thi];
-  let score = -(2 - advisors) * SHELL_ADVISOR * force - (2 - pc[BISHOP | uhi]) * SHELL_BISHOP * force;
+  const force = 3 * pc[CHARIOT | thi] + 2 * pc[HORSE | thi] + 2 * pc[CANNON | thi];
+  let score = -(2 - advisors) * SHELL_ADVISOR * force - (2 - pc[ELEPHANT | uhi]) * SHELL_ELEPHANT * force;
   // 10. Their chariots, horses and cannons in our half.
   const n = invaders[us];
   score -= ((n * (n - 1)) >> 1) * ATTACK_PAIRS + n * (2 - advisors) * ATTACK_NO_ADVISOR;
   if (tr !== undefined) {
     const s = us === RED ? 1 : -1;
     tr.SHELL_ADVISOR -= s * (2 - advisors) * force;
-    tr.SHELL_BISHOP -= s * (2 - pc[BISHOP | uhi]) * force;
+    tr.SHELL_ELEPHANT -= s * (2 - pc[ELEPHANT | uhi]) * force;
     tr.ATTACK_PAIRS -= s * ((n * (n - 1)) >> 1);
     tr.ATTACK_NO_ADVISOR -= s * n * (2 - advisors);
   }
@@ -375,15 +388,47 @@ export function evaluate(pos: Position, trace?: EvalTrace): number {
 }
 
 /**
+ * The free attacking force of `side`: 2 units per chariot and 1 per horse or cannon that can
+ * move at all. The search's null-move pruning asks it: passing is only a fair test of a position
+ * when the side could make a useful move, and with few free chariots, horses and cannons zugzwang
+ * is common in xiangqi, so the null move needs NULL_MIN_UNITS and a cutoff is verified below
+ * NULL_SAFE_UNITS (or at great depth; search-params.ts).
+ */
+export function attackUnits(pos: Position, side: number): number {
+  const b = pos.board;
+  const pl = pos.plist;
+  const pc = pos.pcount;
+  const hi = side << 3;
+  let units = 0;
+  for (let kind = HORSE; kind <= CANNON; kind++) {
+    const code = kind | hi;
+    for (let i = 0, n = pc[code]; i < n; i++) {
+      const sq = pl[code * SLOTS + i];
+      let free: boolean;
+      if (kind === HORSE) {
+        free = (b[sq - 16] === 0 && (b[sq - 33] === 0 || b[sq - 31] === 0)) ||
+          (b[sq + 16] === 0 && (b[sq + 33] === 0 || b[sq + 31] === 0)) ||
+          (b[sq - 1] === 0 && (b[sq - 18] === 0 || b[sq + 14] === 0)) ||
+          (b[sq + 1] === 0 && (b[sq + 18] === 0 || b[sq - 14] === 0));
+      } else {
+        free = b[sq - 1] === 0 || b[sq + 1] === 0 || b[sq - 16] === 0 || b[sq + 16] === 0;
+      }
+      if (free) units += kind === CHARIOT ? 2 : 1;
+    }
+  }
+  return units;
+}
+
+/**
  * Quiescence skips the full evaluation when material and placement alone are this far outside the
- * window (the terms 2-8 and 10 can move the score further, but seldom do). 120 won in games
- * against 250, with 4% more nodes per second and 7% fewer nodes (docs/testing.md).
+ * window (the terms 2-8 and 10 can move the score further, but seldom do). The value was chosen
+ * by games and speed (docs/testing.md).
  */
 export const LAZY_MARGIN = 120;
 
 
 /** The evaluation split into its terms, for the protocol's `eval` command (Red's view unless noted). */
-export interface EvaluationTerms {
+interface EvaluationTerms {
   /** Term 1: material and placement, red minus black. */
   material: number;
   /** Terms 3-8 and 11 of each side's pieces, indexed by colour (each side's own view). */

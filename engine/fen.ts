@@ -2,23 +2,24 @@
 // problem as a FenError whose `code` says what kind of problem it is and whose message names
 // it precisely; a position is never set up half-way or silently wrong.
 
-import { kingAttacked } from './attacks';
 import { Position } from './position';
 import {
   ADVISOR,
-  BISHOP,
   BLACK,
   CANNON,
+  CHARIOT,
   COLOUR_NAMES,
+  ELEPHANT,
+  HORSE,
   IN_PALACE,
   KIND_LETTERS,
   KIND_NAMES,
   KING,
-  KNIGHT,
   OWN_HALF,
-  PAWN,
   RED,
-  ROOK,
+  SOLDIER,
+  colourOf,
+  kindOf,
   makeSquare,
   squareName,
 } from './types';
@@ -52,13 +53,13 @@ export class FenError extends Error {
 const LETTER_KIND: Record<string, number> = {
   k: KING,
   a: ADVISOR,
-  b: BISHOP,
-  e: BISHOP,
-  n: KNIGHT,
-  h: KNIGHT,
-  r: ROOK,
+  b: ELEPHANT,
+  e: ELEPHANT,
+  n: HORSE,
+  h: HORSE,
+  r: CHARIOT,
   c: CANNON,
-  p: PAWN,
+  p: SOLDIER,
 };
 
 /** Most pieces of each kind one side can have. */
@@ -154,7 +155,7 @@ export function parseFen(fen: string, pos: Position = new Position(), options: F
     if (n !== 1) {
       throw new FenError('kings', `FEN has ${n === 0 ? 'no' : n} ${COLOUR_NAMES[colour]} king${n > 1 ? 's' : ''}, expected one`);
     }
-    for (let kind = ADVISOR; kind <= PAWN; kind++) {
+    for (let kind = ADVISOR; kind <= SOLDIER; kind++) {
       const c = counts[kind | (colour << 3)];
       if (c > MAX_COUNT[kind]) {
         throw new FenError(
@@ -165,18 +166,18 @@ export function parseFen(fen: string, pos: Position = new Position(), options: F
     }
   }
   for (const [file, rank, code] of placed) {
-    const colour = code >> 3;
-    const kind = code & 7;
+    const colour = colourOf(code);
+    const kind = kindOf(code);
     const sq = makeSquare(file, rank);
     const where = `${COLOUR_NAMES[colour]} ${KIND_NAMES[kind]} on ${squareName(sq)}`;
     if ((kind === KING || kind === ADVISOR) && !IN_PALACE[colour * 256 + sq]) {
       throw new FenError('placement', `FEN puts the ${where}, outside its palace`);
     }
     if (options.lenient) continue;
-    if (kind === BISHOP && (!OWN_HALF[colour * 256 + sq] || !elephantPointOk(colour, file, rank))) {
+    if (kind === ELEPHANT && (!OWN_HALF[colour * 256 + sq] || !elephantPointOk(colour, file, rank))) {
       throw new FenError('placement', `FEN puts the ${where}, a point an elephant can never reach`);
     }
-    if (kind === PAWN && !soldierPointOk(colour, file, rank)) {
+    if (kind === SOLDIER && !soldierPointOk(colour, file, rank)) {
       throw new FenError('placement', `FEN puts the ${where}, a point a soldier can never reach`);
     }
   }
@@ -193,7 +194,7 @@ export function parseFen(fen: string, pos: Position = new Position(), options: F
     for (let t = rk + 16; t !== bk; t += 16) if (p.board[t] !== 0) open = false;
     if (open) throw new FenError('kings-facing', `FEN has the kings facing each other on the ${squareName(rk)[0]}-file`);
   }
-  if (kingAttacked(p.board, p.kingSquare(side ^ 1), side)) {
+  if (p.kingAttacked(p.kingSquare(side ^ 1), side, p.occ)) {
     throw new FenError(
       'opponent-in-check',
       `FEN has ${COLOUR_NAMES[side ^ 1]} (not to move) in check, so ${COLOUR_NAMES[side]} could take the king`,
@@ -219,8 +220,8 @@ export function toFen(pos: Position): string {
       }
       if (empty > 0) row += String(empty);
       empty = 0;
-      const letter = KIND_LETTERS[c & 7];
-      row += c >> 3 === RED ? letter : letter.toLowerCase();
+      const letter = KIND_LETTERS[kindOf(c)];
+      row += colourOf(c) === RED ? letter : letter.toLowerCase();
     }
     if (empty > 0) row += String(empty);
     rows.push(row);

@@ -5,7 +5,7 @@
 
 import { MAX_PLY } from './search-params';
 
-export const HISTORY_MAX = 16384;
+const HISTORY_MAX = 16384;
 
 /** Points of the board numbered 0..89 (mailbox square -> index), for the compact tables. */
 export const SQ90 = new Int32Array(256).fill(-1);

@@ -2,7 +2,7 @@
 
 import { isLegalMove } from './movegen';
 import { Position } from './position';
-import { fileOf, makeMove, makeSquare, moveFrom, moveTo, rankOf } from './types';
+import { type Move, fileOf, makeMove, makeSquare, moveFrom, moveTo, rankOf } from './types';
 
 export type MoveErrorCode = 'malformed' | 'illegal';
 
@@ -19,7 +19,7 @@ export class MoveError extends Error {
 const ICCS_RE = /^([a-i])([0-9])-?([a-i])([0-9])$/;
 
 /** Reads the squares of an ICCS string without looking at a position; returns 0 if malformed. */
-export function iccsToMoveUnchecked(text: string): number {
+export function iccsToMoveUnchecked(text: string): Move {
   const m = ICCS_RE.exec(text.trim().toLowerCase());
   if (!m) return 0;
   const from = makeSquare(m[1].charCodeAt(0) - 97, Number(m[2]));
@@ -29,14 +29,14 @@ export function iccsToMoveUnchecked(text: string): number {
 }
 
 /** Parses an ICCS move and checks that it is legal in `pos`. Throws MoveError. */
-export function parseIccs(pos: Position, text: string): number {
+export function parseIccs(pos: Position, text: string): Move {
   const move = iccsToMoveUnchecked(text);
   if (move === 0) throw new MoveError('malformed', `'${text}' is not an ICCS move (like h2e2)`);
   if (!isLegalMove(pos, move)) throw new MoveError('illegal', `'${text}' is not a legal move in this position`);
   return move;
 }
 
-export function moveToIccs(move: number): string {
+export function moveToIccs(move: Move): string {
   const from = moveFrom(move);
   const to = moveTo(move);
   return (

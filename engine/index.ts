@@ -6,11 +6,11 @@ export {
   BLACK,
   KING,
   ADVISOR,
-  BISHOP,
-  KNIGHT,
-  ROOK,
+  ELEPHANT,
+  HORSE,
+  CHARIOT,
   CANNON,
-  PAWN,
+  SOLDIER,
   NO_MOVE,
   MAX_MOVES,
   MAX_HISTORY,
@@ -33,22 +33,12 @@ export { FenError, START_FEN, parseFen, toFen } from './fen';
 export type { FenErrorCode, FenOptions } from './fen';
 export { MoveError, iccsToMoveUnchecked, moveToIccs, parseIccs } from './iccs';
 export type { MoveErrorCode } from './iccs';
-export {
-  filterLegal,
-  generateCaptures,
-  generateLegal,
-  generatePseudo,
-  givesCheck,
-  isLegal,
-  isLegalMove,
-  isPseudoLegal,
-} from './movegen';
-export { kingAttacked, pieceAttacks } from './attacks';
+export { ALL_MOVES, CAPTURES, QUIETS, generate, generateLegal, givesCheck, isLegal, isLegalMove, isPseudoLegal } from './movegen';
 export { perft, perftDivide } from './perft';
 export { judge, repetitionVerdict, MOVE_LIMIT_PLIES } from './rules';
 export type { Judgement, JudgementReason, JudgeOptions, Verdict } from './rules';
 export { Searcher } from './search';
-export type { HashProbe } from './search';
+export type { HashProbe } from './tt';
 export { SIGNAL_COUNT, SIGNAL_PONDERHIT, SIGNAL_STOP } from './limits';
 export type { CurrMoveInfo, Score, SearchInfo, SearchLimits, SearchResult } from './limits';
 export { evaluate } from './evaluate';

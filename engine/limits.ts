@@ -1,6 +1,8 @@
 // What the protocol hands to the search, and what the search reports back.
 // Times are in milliseconds whatever the protocol's units were.
 
+import { MATE, MATE_BOUND, RULE_BOUND, RULE_WIN } from './search-params';
+
 export interface SearchLimits {
   /** Fixed depth in plies. */
   depth?: number;
@@ -51,6 +53,15 @@ export type Score = { kind: 'cp'; cp: number } | { kind: 'mate'; plies: number }
 /** Plies to a mate or a rule result as moves, as UCI counts them: ⌈plies / 2⌉, negative when losing. */
 export function pliesToMoves(plies: number): number {
   return plies > 0 ? Math.ceil(plies / 2) : -Math.ceil(-plies / 2);
+}
+
+/** Converts a score of the search (search-params.ts) to a Score: centipawns, a mate or a rule result, and the plies to it. */
+export function toScore(score: number): Score {
+  if (score > MATE_BOUND) return { kind: 'mate', plies: MATE - score };
+  if (score < -MATE_BOUND) return { kind: 'mate', plies: -(MATE + score) };
+  if (score > RULE_BOUND && score <= RULE_WIN) return { kind: 'rule', plies: RULE_WIN - score };
+  if (score < -RULE_BOUND && score >= -RULE_WIN) return { kind: 'rule', plies: -(RULE_WIN + score) };
+  return { kind: 'cp', cp: score };
 }
 
 export interface SearchInfo {

@@ -1,7 +1,10 @@
-// Line tables over rank and file occupancy masks.
+// Occupancy masks and the line tables over them.
 //
-// Position keeps one bit mask per rank (9 bits, one per file) and per file (10 bits, one per
-// rank) of the occupied points. For a piece at index i of a line with occupancy `occ` (its
+// An Occupancy holds one bit mask per rank (9 bits, one per file) and per file (10 bits, one per
+// rank) of the occupied points: occ[row] for the mailbox row `sq >> 4` and occ[16 + col] for the
+// mailbox column `sq & 15` (rows and columns off the board stay 0). Position keeps one for its
+// board, and the attack queries take one as a parameter, so that they can be asked about the board
+// with points emptied or filled (a trial move, the exchanges of SEE). For a piece at index i of a line with occupancy `occ` (its
 // own bit is ignored), the tables below give, in each direction, the step to the first piece
 // (what a chariot can capture) and to the second one (what a cannon can capture), and the
 // number of empty points up to the first piece. One lookup replaces a walk along the ray.
@@ -10,14 +13,28 @@
 //   file line: index = rank (0..9), table entry (rank << 10) | occ, steps in mailbox units (±16)
 // A step of 0 means there is no such piece in that direction.
 
-/** Flips the point `sq` in the rank masks `rankOcc` and the file masks `fileOcc` (occupied <-> empty). */
-export function toggleOcc(rankOcc: Uint16Array, fileOcc: Uint16Array, sq: number): void {
-  rankOcc[sq >> 4] ^= 1 << ((sq & 15) - 3);
-  fileOcc[sq & 15] ^= 1 << ((sq >> 4) - 3);
+import type { Square } from './types';
+
+/** The occupied points of a board as rank and file masks (see above). */
+export type Occupancy = Uint16Array;
+
+export function newOccupancy(): Occupancy {
+  return new Uint16Array(32);
+}
+
+/** Flips the point `sq` in `occ` (occupied <-> empty). */
+export function toggleOcc(occ: Occupancy, sq: Square): void {
+  occ[sq >> 4] ^= 1 << ((sq & 15) - 3);
+  occ[16 + (sq & 15)] ^= 1 << ((sq >> 4) - 3);
+}
+
+/** Is the point `sq` occupied in `occ`? */
+export function occupied(occ: Occupancy, sq: Square): boolean {
+  return ((occ[sq >> 4] >> ((sq & 15) - 3)) & 1) !== 0;
 }
 
 /** Tables for one kind of line (ranks or files). */
-export interface LineTables {
+interface LineTables {
   /** Mailbox offset to the first piece toward lower / higher indices (0 = none). */
   readonly firstLo: Int16Array;
   readonly firstHi: Int16Array;
@@ -69,11 +86,11 @@ function buildLine(length: number, unit: number): LineTables {
 export const RANK_LINES = buildLine(9, 1);
 export const FILE_LINES = buildLine(10, 16);
 
-/** Table entry of the point `sq` in its rank, given the rank masks. */
-export function rankEntry(rankOcc: Uint16Array, sq: number): number {
-  return (((sq & 15) - 3) << 9) | rankOcc[sq >> 4];
+/** Table entry of the point `sq` in its rank. */
+export function rankEntry(occ: Occupancy, sq: Square): number {
+  return (((sq & 15) - 3) << 9) | occ[sq >> 4];
 }
-/** Table entry of the point `sq` in its file, given the file masks. */
-export function fileEntry(fileOcc: Uint16Array, sq: number): number {
-  return (((sq >> 4) - 3) << 10) | fileOcc[sq & 15];
+/** Table entry of the point `sq` in its file. */
+export function fileEntry(occ: Occupancy, sq: Square): number {
+  return (((sq >> 4) - 3) << 10) | occ[16 + (sq & 15)];
 }

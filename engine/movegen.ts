@@ -1,59 +1,78 @@
-// Move generation into preallocated Int32Array buffers.
+// Move generation into preallocated Int32Array buffers, and the legality and check tests.
 //
-// Pseudo-legal moves follow every piece rule (palace, river, horse legs, elephant eyes,
-// cannon screens). Legality is then settled by a cheap filter: when the side to move is not
-// in check, a non-king move whose origin is not on the king's rank or file nor diagonally
-// next to it (a horse leg), and whose target is not on the king's rank or file, cannot
-// expose the king: it changes no ray through the king and unblocks no horse leg. For the
-// remaining non-king moves only the touched lines and legs are looked at (attackedAfter);
-// king moves are tried on the board and tested with kingAttacked. In check, only the king's
-// moves and the moves that could answer the checker are tried on the board (filterEvasions).
+// One generator serves every stage of the search: `generate` appends the pseudo-legal moves of
+// the side to move onto the targets it is asked for (QUIETS: empty points, CAPTURES: the other
+// side's pieces, or both), piece kind by piece kind in a fixed order. Pseudo-legal moves follow
+// every piece rule (palace, river, horse legs, elephant eyes, cannon screens).
+//
+// Legality is then settled by a cheap filter: when the side to move is not in check, a non-king
+// move whose origin is not on the king's rank or file nor diagonally next to it (a horse leg), and
+// whose target is not on the king's rank or file, cannot expose the king: it changes no line
+// through the king and frees no horse leg. Nor can a move that touches only lines from which no
+// attack can come in one move (Position.sliderLines). The other moves are tried in the position's
+// trial occupancy and the king asked about with Position.kingAttacked. In check, only the king's
+// moves and the moves that could answer the checker are tried (filterEvasions). givesCheck is
+// decided the same way.
 
-import { H_FROM_A, H_FROM_B, H_LEG, kingAttacked, kingAttackedOcc, ORTHO, WALL } from './attacks';
-import { FILE_LINES, RANK_LINES, fileEntry, rankEntry } from './lines';
+import { DIAG, ORTHO, horseLeg, lineSide, pieceAttacks, piecesBetween } from './attacks';
+import { FILE_LINES, RANK_LINES, fileEntry, rankEntry, toggleOcc } from './lines';
 import { Position } from './position';
 import {
   ADVISOR,
-  BISHOP,
   BLACK,
   CANNON,
+  CHARIOT,
+  ELEPHANT,
+  HORSE,
   IN_BOARD,
   IN_PALACE,
   KING,
-  KNIGHT,
+  type Move,
   OWN_HALF,
-  PAWN,
   RED,
-  ROOK,
   SLOTS,
+  SOLDIER,
+  type Square,
+  colourOf,
   forward,
+  kindOf,
   moveTo,
 } from './types';
 
+/** generate's targets: moves onto empty points, captures, or both. */
+export const QUIETS = 1;
+export const CAPTURES = 2;
+export const ALL_MOVES = QUIETS | CAPTURES;
+
+/** What a point holding `code` is to side `us` as a target: TARGET_OF[us * 64 + code] (its own pieces and WALL: 0). */
+const TARGET_OF = new Uint8Array(128);
+for (let us = RED; us <= BLACK; us++) {
+  TARGET_OF[us * 64] = QUIETS;
+  for (let code = 1; code < 16; code++) if (colourOf(code) !== us) TARGET_OF[us * 64 + code] = CAPTURES;
+}
 
 // Target tables, 0-terminated, 8 entries per square (per colour where the rule depends on it).
 const KING_T = new Uint8Array(2 * 256 * 8);
 const ADVISOR_T = new Uint8Array(2 * 256 * 8);
-const BISHOP_T = new Uint8Array(2 * 256 * 8);
-const BISHOP_EYE = new Uint8Array(2 * 256 * 8);
+const ELEPHANT_T = new Uint8Array(2 * 256 * 8);
+const ELEPHANT_EYE = new Uint8Array(2 * 256 * 8);
 /** Horse targets of each point (0-terminated, 8 per point) and the leg point of each. */
-export const KNIGHT_T = new Uint8Array(256 * 8);
-export const KNIGHT_LEG = new Uint8Array(256 * 8);
-const PAWN_T = new Uint8Array(2 * 256 * 8);
+export const HORSE_T = new Uint8Array(256 * 8);
+export const HORSE_LEG = new Uint8Array(256 * 8);
+const SOLDIER_T = new Uint8Array(2 * 256 * 8);
 
-const KNIGHT_STEPS = [-33, -31, -18, 14, 33, 31, 18, -14];
-const KNIGHT_LEGS = [-16, -16, -1, -1, 16, 16, 1, 1];
-const DIAG = [-17, -15, 15, 17];
+const HORSE_STEPS = [-33, -31, -18, 14, 33, 31, 18, -14];
+const HORSE_LEGS = [-16, -16, -1, -1, 16, 16, 1, 1];
 
 (function buildTables() {
   for (let sq = 0; sq < 256; sq++) {
     if (!IN_BOARD[sq]) continue;
     let n = 0;
     for (let i = 0; i < 8; i++) {
-      const t = sq + KNIGHT_STEPS[i];
+      const t = sq + HORSE_STEPS[i];
       if (t >= 0 && t < 256 && IN_BOARD[t]) {
-        KNIGHT_T[sq * 8 + n] = t;
-        KNIGHT_LEG[sq * 8 + n] = sq + KNIGHT_LEGS[i];
+        HORSE_T[sq * 8 + n] = t;
+        HORSE_LEG[sq * 8 + n] = sq + HORSE_LEGS[i];
         n++;
       }
     }
@@ -70,279 +89,134 @@ const DIAG = [-17, -15, 15, 17];
         for (const d of DIAG) {
           const t = sq + 2 * d;
           if (t >= 0 && t < 256 && IN_BOARD[t] && OWN_HALF[colour * 256 + t]) {
-            BISHOP_T[base + n] = t;
-            BISHOP_EYE[base + n] = sq + d;
+            ELEPHANT_T[base + n] = t;
+            ELEPHANT_EYE[base + n] = sq + d;
             n++;
           }
         }
       }
       n = 0;
       const f = sq + forward(colour);
-      if (IN_BOARD[f]) PAWN_T[base + n++] = f;
+      if (IN_BOARD[f]) SOLDIER_T[base + n++] = f;
       if (!OWN_HALF[colour * 256 + sq]) {
-        if (IN_BOARD[sq - 1]) PAWN_T[base + n++] = sq - 1;
-        if (IN_BOARD[sq + 1]) PAWN_T[base + n++] = sq + 1;
+        if (IN_BOARD[sq - 1]) SOLDIER_T[base + n++] = sq - 1;
+        if (IN_BOARD[sq + 1]) SOLDIER_T[base + n++] = sq + 1;
       }
     }
   }
 })();
 
-/** Appends all pseudo-legal moves of the side to move to buf from index n; returns the new end. */
-export function generatePseudo(pos: Position, buf: Int32Array, n: number): number {
+/**
+ * Appends the pseudo-legal moves of the side to move onto `target` (QUIETS, CAPTURES or
+ * ALL_MOVES) to buf from index n; returns the new end. The order: chariots, cannons, horses,
+ * soldiers, elephants, advisors, king; a chariot's or cannon's moves line by line (the rank's low
+ * and high side, then the file's), each line's slides before its capture.
+ */
+export function generate(pos: Position, buf: Int32Array, n: number, target: number): number {
   const b = pos.board;
   const pl = pos.plist;
   const pc = pos.pcount;
-  const us = pos.side;
-  const them = us ^ 1;
-  const hi = us << 3;
-  const cbase = us * 256 * 8;
-
-  // Chariots
-  let code = ROOK | hi;
-  for (let i = 0, cnt = pc[code]; i < cnt; i++) {
-    const from = pl[code * SLOTS + i];
-    for (let d = 0; d < 4; d++) {
-      const dir = ORTHO[d];
-      let t = from + dir;
-      while (b[t] === 0) {
-        buf[n++] = from | (t << 8);
-        t += dir;
+  const occ = pos.occ;
+  const hi = pos.side << 3;
+  const cbase = pos.side * 256 * 8;
+  const them = pos.side ^ 1;
+  const quiets = (target & QUIETS) !== 0;
+  const captures = (target & CAPTURES) !== 0;
+  // Chariots take the first piece on a line, cannons the second (lines.ts).
+  for (let code = CHARIOT | hi; code <= (CANNON | hi); code++) {
+    const rank = code === (CHARIOT | hi) ? RANK_FIRST : RANK_SECOND;
+    const file = code === (CHARIOT | hi) ? FILE_FIRST : FILE_SECOND;
+    for (let i = 0, cnt = pc[code]; i < cnt; i++) {
+      const from = pl[code * SLOTS + i];
+      const re = rankEntry(occ, from) * 2;
+      const fe = fileEntry(occ, from) * 2;
+      for (let d = 0; d < 4; d++) {
+        const dir = ORTHO[d];
+        if (quiets) for (let t = from + dir; b[t] === 0; t += dir) buf[n++] = from | (t << 8);
+        const hit = d < 2 ? rank[re + d] : file[fe + d - 2];
+        if (captures && hit !== 0 && colourOf(b[from + hit]) === them) buf[n++] = from | ((from + hit) << 8);
       }
-      if (b[t] >> 3 === them) buf[n++] = from | (t << 8);
     }
   }
-  // Cannons
-  code = CANNON | hi;
-  for (let i = 0, cnt = pc[code]; i < cnt; i++) {
-    const from = pl[code * SLOTS + i];
-    for (let d = 0; d < 4; d++) {
-      const dir = ORTHO[d];
-      let t = from + dir;
-      while (b[t] === 0) {
-        buf[n++] = from | (t << 8);
-        t += dir;
-      }
-      if (b[t] === WALL) continue;
-      t += dir;
-      while (b[t] === 0) t += dir;
-      if (b[t] >> 3 === them) buf[n++] = from | (t << 8);
-    }
-  }
-  // Horses
-  code = KNIGHT | hi;
-  for (let i = 0, cnt = pc[code]; i < cnt; i++) {
-    const from = pl[code * SLOTS + i];
-    for (let k = from * 8, end = k + 8; k < end; k++) {
-      const t = KNIGHT_T[k];
-      if (t === 0) break;
-      if (b[KNIGHT_LEG[k]] !== 0) continue;
-      const c = b[t];
-      if (c === 0 || c >> 3 === them) buf[n++] = from | (t << 8);
-    }
-  }
-  // Soldiers
-  code = PAWN | hi;
-  for (let i = 0, cnt = pc[code]; i < cnt; i++) {
-    const from = pl[code * SLOTS + i];
-    for (let k = cbase + from * 8, end = k + 8; k < end; k++) {
-      const t = PAWN_T[k];
-      if (t === 0) break;
-      const c = b[t];
-      if (c === 0 || c >> 3 === them) buf[n++] = from | (t << 8);
-    }
-  }
-  // Elephants
-  code = BISHOP | hi;
-  for (let i = 0, cnt = pc[code]; i < cnt; i++) {
-    const from = pl[code * SLOTS + i];
-    for (let k = cbase + from * 8, end = k + 8; k < end; k++) {
-      const t = BISHOP_T[k];
-      if (t === 0) break;
-      if (b[BISHOP_EYE[k]] !== 0) continue;
-      const c = b[t];
-      if (c === 0 || c >> 3 === them) buf[n++] = from | (t << 8);
-    }
-  }
-  // Advisors
-  code = ADVISOR | hi;
-  for (let i = 0, cnt = pc[code]; i < cnt; i++) {
-    const from = pl[code * SLOTS + i];
-    for (let k = cbase + from * 8, end = k + 8; k < end; k++) {
-      const t = ADVISOR_T[k];
-      if (t === 0) break;
-      const c = b[t];
-      if (c === 0 || c >> 3 === them) buf[n++] = from | (t << 8);
-    }
-  }
-  // King
-  code = KING | hi;
-  if (pc[code] !== 0) {
-    const from = pl[code * SLOTS];
-    for (let k = cbase + from * 8, end = k + 8; k < end; k++) {
-      const t = KING_T[k];
-      if (t === 0) break;
-      const c = b[t];
-      if (c === 0 || c >> 3 === them) buf[n++] = from | (t << 8);
-    }
-  }
-  return n;
+  n = blockedMoves(b, pl, pc, HORSE | hi, HORSE_T, HORSE_LEG, 0, them, quiets, captures, buf, n);
+  n = tableMoves(b, pl, pc, SOLDIER | hi, SOLDIER_T, cbase, them, quiets, captures, buf, n);
+  n = blockedMoves(b, pl, pc, ELEPHANT | hi, ELEPHANT_T, ELEPHANT_EYE, cbase, them, quiets, captures, buf, n);
+  n = tableMoves(b, pl, pc, ADVISOR | hi, ADVISOR_T, cbase, them, quiets, captures, buf, n);
+  return tableMoves(b, pl, pc, KING | hi, KING_T, cbase, them, quiets, captures, buf, n);
 }
 
-/** Appends the pseudo-legal captures of the side to move; returns the new end. */
-export function generateCaptures(pos: Position, buf: Int32Array, n: number): number {
-  const b = pos.board;
-  const pl = pos.plist;
-  const pc = pos.pcount;
-  const us = pos.side;
-  const them = us ^ 1;
-  const hi = us << 3;
-  const cbase = us * 256 * 8;
-
-  // Chariots and cannons: the first and second piece on each line, from the occupancy tables.
-  const ro = pos.rankOcc;
-  const fo = pos.fileOcc;
-  let code = ROOK | hi;
-  for (let i = 0, cnt = pc[code]; i < cnt; i++) {
-    const from = pl[code * SLOTS + i];
-    const re = rankEntry(ro, from);
-    const fe = fileEntry(fo, from);
-    n = lineCapture(b, from, RANK_LINES.firstLo[re], them, buf, n);
-    n = lineCapture(b, from, RANK_LINES.firstHi[re], them, buf, n);
-    n = lineCapture(b, from, FILE_LINES.firstLo[fe], them, buf, n);
-    n = lineCapture(b, from, FILE_LINES.firstHi[fe], them, buf, n);
+/** The line tables' first and second pieces, each direction's pair side by side: [entry * 2 + (0 low, 1 high)]. */
+function interleave(lo: Int16Array, hi: Int16Array): Int16Array {
+  const t = new Int16Array(lo.length * 2);
+  for (let e = 0; e < lo.length; e++) {
+    t[2 * e] = lo[e];
+    t[2 * e + 1] = hi[e];
   }
-  code = CANNON | hi;
-  for (let i = 0, cnt = pc[code]; i < cnt; i++) {
-    const from = pl[code * SLOTS + i];
-    const re = rankEntry(ro, from);
-    const fe = fileEntry(fo, from);
-    n = lineCapture(b, from, RANK_LINES.secondLo[re], them, buf, n);
-    n = lineCapture(b, from, RANK_LINES.secondHi[re], them, buf, n);
-    n = lineCapture(b, from, FILE_LINES.secondLo[fe], them, buf, n);
-    n = lineCapture(b, from, FILE_LINES.secondHi[fe], them, buf, n);
-  }
-  code = KNIGHT | hi;
-  for (let i = 0, cnt = pc[code]; i < cnt; i++) {
-    const from = pl[code * SLOTS + i];
-    for (let k = from * 8, end = k + 8; k < end; k++) {
-      const t = KNIGHT_T[k];
-      if (t === 0) break;
-      if (b[t] !== 0 && b[t] >> 3 === them && b[KNIGHT_LEG[k]] === 0) buf[n++] = from | (t << 8);
-    }
-  }
-  n = capturesFromTable(b, pl, pc, PAWN | hi, PAWN_T, cbase, them, buf, n);
-  code = BISHOP | hi;
-  for (let i = 0, cnt = pc[code]; i < cnt; i++) {
-    const from = pl[code * SLOTS + i];
-    for (let k = cbase + from * 8, end = k + 8; k < end; k++) {
-      const t = BISHOP_T[k];
-      if (t === 0) break;
-      if (b[t] !== 0 && b[t] >> 3 === them && b[BISHOP_EYE[k]] === 0) buf[n++] = from | (t << 8);
-    }
-  }
-  n = capturesFromTable(b, pl, pc, ADVISOR | hi, ADVISOR_T, cbase, them, buf, n);
-  n = capturesFromTable(b, pl, pc, KING | hi, KING_T, cbase, them, buf, n);
-  return n;
+  return t;
 }
+const RANK_FIRST = interleave(RANK_LINES.firstLo, RANK_LINES.firstHi);
+const RANK_SECOND = interleave(RANK_LINES.secondLo, RANK_LINES.secondHi);
+const FILE_FIRST = interleave(FILE_LINES.firstLo, FILE_LINES.firstHi);
+const FILE_SECOND = interleave(FILE_LINES.secondLo, FILE_LINES.secondHi);
 
-/** Appends from-(from+offset) when the line table found a piece there (offset ≠ 0) and it belongs to `them`. */
-function lineCapture(b: Uint8Array, from: number, offset: number, them: number, buf: Int32Array, n: number): number {
-  if (offset !== 0) {
-    const t = from + offset;
-    if (b[t] >> 3 === them) buf[n++] = from | (t << 8);
-  }
-  return n;
-}
-
-function capturesFromTable(
+/** The moves of the pieces of `code` by a target table (8 entries a point from `base`, 0-ended). */
+function tableMoves(
   b: Uint8Array,
   pl: Uint8Array,
   pc: Uint8Array,
   code: number,
   table: Uint8Array,
-  cbase: number,
+  base: number,
   them: number,
+  quiets: boolean,
+  captures: boolean,
   buf: Int32Array,
   n: number,
 ): number {
   for (let i = 0, cnt = pc[code]; i < cnt; i++) {
     const from = pl[code * SLOTS + i];
-    for (let k = cbase + from * 8, end = k + 8; k < end; k++) {
+    for (let k = base + from * 8, end = k + 8; k < end; k++) {
       const t = table[k];
       if (t === 0) break;
       const c = b[t];
-      if (c !== 0 && c >> 3 === them) buf[n++] = from | (t << 8);
+      if (c === 0 ? quiets : captures && colourOf(c) === them) buf[n++] = from | (t << 8);
+    }
+  }
+  return n;
+}
+
+/** tableMoves for the pieces whose moves a piece on a point of `blocks` stops (horse legs, elephant eyes). */
+function blockedMoves(
+  b: Uint8Array,
+  pl: Uint8Array,
+  pc: Uint8Array,
+  code: number,
+  table: Uint8Array,
+  blocks: Uint8Array,
+  base: number,
+  them: number,
+  quiets: boolean,
+  captures: boolean,
+  buf: Int32Array,
+  n: number,
+): number {
+  for (let i = 0, cnt = pc[code]; i < cnt; i++) {
+    const from = pl[code * SLOTS + i];
+    for (let k = base + from * 8, end = k + 8; k < end; k++) {
+      const t = table[k];
+      if (t === 0) break;
+      const c = b[t];
+      if ((c === 0 ? quiets : captures && colourOf(c) === them) && b[blocks[k]] === 0) buf[n++] = from | (t << 8);
     }
   }
   return n;
 }
 
 /**
- * Is the point `k` attacked by side `by` along the one direction `dir` (a chariot, or the king
- * on a file, as the first piece; a cannon as the second)?
- */
-function rayAttacked(b: Uint8Array, k: number, dir: number, by: number): boolean {
-  const hi = by << 3;
-  let t = k + dir;
-  while (b[t] === 0) t += dir;
-  const p = b[t];
-  if (p === (ROOK | hi) || (p === (KING | hi) && (dir === 16 || dir === -16))) return true;
-  if (p === WALL) return false;
-  t += dir;
-  while (b[t] === 0) t += dir;
-  return b[t] === (CANNON | hi);
-}
-
-/** The step from `k` toward `sq` when they share a rank or file (0 otherwise or when equal). */
-function lineStep(k: number, sq: number): number {
-  if ((k & 15) === (sq & 15)) return sq > k ? 16 : sq < k ? -16 : 0;
-  if (k >> 4 === sq >> 4) return sq > k ? 1 : -1;
-  return 0;
-}
-
-/**
- * Before the move `from`-`to`, side `by` did not attack `k`; does it afterwards? The board
- * already shows the move (attackedAfter below applies it). Only lines and horse legs the move
- * touched can have changed: the rank or file through `from` (a piece moved off it) and through
- * `to` (a piece moved onto it, perhaps a new cannon screen or a checking chariot), a horse leg
- * freed at `from`, and the moved piece's own attack from `to`.
- */
-function attackedOnBoard(b: Uint8Array, k: number, from: number, to: number, by: number): boolean {
-  const dir = lineStep(k, from);
-  if (dir !== 0 && rayAttacked(b, k, dir, by)) return true;
-  const dirTo = lineStep(k, to);
-  if (dirTo !== 0 && dirTo !== dir && rayAttacked(b, k, dirTo, by)) return true;
-  const d = from - k;
-  if (d === 17 || d === 15 || d === -15 || d === -17) {
-    // `from` was a horse leg: the horses that jump through it.
-    const N = KNIGHT | (by << 3);
-    if (b[k + 2 * d - (d === 17 || d === -15 ? 1 : -1)] === N) return true; // two ranks away
-    if (b[k + 2 * d - (d === 17 || d === 15 ? 16 : -16)] === N) return true; // two files away
-  }
-  const p = b[to];
-  if (p >> 3 !== by) return false;
-  const kind = p & 7;
-  if (kind === KNIGHT) {
-    const e = k - to;
-    let leg = 0;
-    if (e === 33 || e === 31) leg = 16;
-    else if (e === -33 || e === -31) leg = -16;
-    else if (e === 18 || e === -14) leg = 1;
-    else if (e === -18 || e === 14) leg = -1;
-    return leg !== 0 && b[to + leg] === 0;
-  }
-  if (kind === PAWN) {
-    if (to + forward(by) === k) return true;
-    return OWN_HALF[by * 256 + to] === 0 && (to + 1 === k || to - 1 === k);
-  }
-  return false;
-}
-
-/**
  * Is the move `from`-`to` clear of the king on `k`: `from` off its rank and file and not one of
  * its horse legs (a diagonal neighbour), `to` off its rank and file? Then the move opens and
- * closes no ray through the king and frees no horse leg (attackedOnBoard looks at nothing else
- * but the moved piece's own attack).
+ * closes no line through the king and frees no horse leg: it can attack the king only with the
+ * moved piece itself.
  */
 function clearOfKing(k: number, from: number, to: number): boolean {
   const kf = k & 15;
@@ -360,126 +234,124 @@ function clearOfKing(k: number, from: number, to: number): boolean {
   );
 }
 
-/** attackedOnBoard for the move `from`-`to`, applied to the board array and taken back. */
-function attackedAfter(b: Uint8Array, k: number, from: number, to: number, by: number): boolean {
-  const p = b[from];
-  const c = b[to];
-  b[to] = p;
-  b[from] = 0;
-  const attacked = attackedOnBoard(b, k, from, to, by);
-  b[from] = p;
-  b[to] = c;
-  return attacked;
+/** Is `s` one of the diagonal neighbours of `k` (a leg of the horses that attack `k`)? */
+function onLeg(k: number, s: number): boolean {
+  const d = s - k;
+  return d === 15 || d === 17 || d === -15 || d === -17;
 }
 
 /**
- * Does the pseudo-legal move `m` of the side to move give check? Decided without making the
- * move: the enemy king is not in check before it, so only the lines and legs the move touches
- * (see attackedOnBoard) are looked at, on the board array with the move applied.
+ * Does the pseudo-legal move `m` of the side to move give check (the kings facing each other
+ * counted)? Decided without making the move. A move that neither leaves nor enters a line from
+ * the enemy king along which our chariots, cannons or king could attack it after one move
+ * (Position.sliderLines), nor leaves one of its horse legs, discovers no check: only the piece
+ * moved can give one, and the board is as it was on every line from its new point to the king.
+ * The other moves are tried in the trial occupancy.
  */
-export function givesCheck(pos: Position, m: number): boolean {
+export function givesCheck(pos: Position, m: Move): boolean {
   const us = pos.side;
-  const b = pos.board;
-  const k = pos.plist[(KING | ((us ^ 1) << 3)) * SLOTS];
+  const k = pos.kingSquare(us ^ 1);
   const from = m & 255;
   const to = moveTo(m);
-  // Most moves touch none of those: a chariot, cannon, king, advisor or elephant move that is
-  // clear of the enemy king's lines and legs checks nothing.
-  const kind = b[from] & 7;
-  if (kind !== KNIGHT && kind !== PAWN && clearOfKing(k, from, to)) return false;
-  return attackedAfter(b, k, from, to, us);
+  const p = pos.board[from];
+  const kind = kindOf(p);
+  if (clearOfKing(k, from, to)) return (kind === HORSE || kind === SOLDIER) && pieceAttacks(p, to, k, pos.occ);
+  if (!onLeg(k, from) && ((pos.sliderLines() >> (4 * (us ^ 1))) & (lineSide(k, from) | lineSide(k, to))) === 0) {
+    if (kind === KING) return (to & 15) === (k & 15) && piecesBetween(pos.occ, to, k) === 0;
+    return pieceAttacks(p, to, k, pos.occ);
+  }
+  const occ = pos.trial;
+  const quiet = pos.board[to] === 0;
+  toggleOcc(occ, from);
+  if (quiet) toggleOcc(occ, to);
+  const check =
+    (kind === KING ? (to & 15) === (k & 15) && piecesBetween(occ, to, k) === 0 : pieceAttacks(p, to, k, occ)) ||
+    pos.kingAttacked(k, us, occ);
+  toggleOcc(occ, from);
+  if (quiet) toggleOcc(occ, to);
+  return check;
 }
 
-/** Tries a pseudo-legal move on the board and tells whether the mover's king is then safe. */
-export function isLegal(pos: Position, move: number): boolean {
-  const b = pos.board;
+/** Is the pseudo-legal move `move` of the side to move legal: is its king safe after it? */
+export function isLegal(pos: Position, move: Move): boolean {
   const from = move & 255;
   const to = moveTo(move);
-  const p = b[from];
-  const c = b[to];
   const us = pos.side;
-  b[to] = p;
-  b[from] = 0;
-  const k = (p & 7) === KING ? to : pos.plist[(KING | (us << 3)) * SLOTS];
-  const safe = !kingAttacked(b, k, us ^ 1);
-  b[from] = p;
-  b[to] = c;
+  const k = kindOf(pos.board[from]) === KING ? to : pos.kingSquare(us);
+  const occ = pos.trial;
+  const quiet = pos.board[to] === 0;
+  toggleOcc(occ, from);
+  if (quiet) toggleOcc(occ, to);
+  // The piece taken on `to` attacks nothing any more.
+  const safe = !pos.kingAttacked(k, us ^ 1, occ, to);
+  toggleOcc(occ, from);
+  if (quiet) toggleOcc(occ, to);
   return safe;
 }
 
 /**
- * Keeps only the legal moves among buf[start..end) (pseudo-legal moves of the side to move),
- * compacting them in place; returns the new end.
+ * isLegal for a side not in check whose king is on `ksq`. A non-king move that neither leaves nor
+ * enters a line from the king along which an enemy chariot, cannon or king could attack it after
+ * one move (Position.sliderLines), nor leaves one of its horse legs, cannot expose it: it needs
+ * no test.
  */
-export function filterLegal(pos: Position, buf: Int32Array, start: number, end: number): number {
-  const us = pos.side;
-  const ksq = pos.plist[(KING | (us << 3)) * SLOTS];
-  const check = kingAttackedOcc(pos.board, pos.rankOcc, pos.fileOcc, ksq, us ^ 1);
-  if (check) return filterEvasions(pos, buf, start, end);
+export function quickLegal(pos: Position, m: Move, ksq: Square): boolean {
+  const from = m & 255;
+  const to = moveTo(m);
+  if (clearOfKing(ksq, from, to)) return true;
+  if (from !== ksq && !onLeg(ksq, from) && ((pos.sliderLines() >> (4 * pos.side)) & (lineSide(ksq, from) | lineSide(ksq, to))) === 0) return true;
+  return isLegal(pos, m);
+}
+
+/**
+ * Keeps only the legal moves among buf[start..end) (pseudo-legal moves of the side to move),
+ * compacting them in place (order kept); returns the new end.
+ */
+function filterLegal(pos: Position, buf: Int32Array, start: number, end: number): number {
+  if (pos.inCheck()) return filterEvasions(pos, buf, start, end);
+  const ksq = pos.kingSquare(pos.side);
   let n = start;
   for (let i = start; i < end; i++) {
     const m = buf[i];
-    if (quickLegal(pos, m, ksq, check)) buf[n++] = m;
+    if (quickLegal(pos, m, ksq)) buf[n++] = m;
   }
   return n;
 }
 
+const checker = new Int32Array(1);
+
 /**
  * Keeps only the legal moves among buf[start..end), the pseudo-legal moves of a side in check,
  * compacting them in place (order kept); returns the new end. Only the king's moves, and the
- * other moves that could deal with one checker found first (take it, stand between it and the
- * king, take or move away a checking cannon's screen, block a checking horse's leg), are tried
- * on the board: the rest cannot answer that check.
+ * other moves that could deal with one checker (take it, stand between it and the king, take or
+ * move away a checking cannon's screen, block a checking horse's leg), are tried: the rest cannot
+ * answer that check.
  */
 export function filterEvasions(pos: Position, buf: Int32Array, start: number, end: number): number {
   const b = pos.board;
   const us = pos.side;
-  const them = us ^ 1;
-  const thi = them << 3;
-  const k = pos.plist[(KING | (us << 3)) * SLOTS];
-  // One checker: its point, for a chariot or cannon the line between (`lo`..`hi` exclusive, on
-  // the king's rank or file) and a cannon's screen, for a horse its leg.
+  const k = pos.kingSquare(us);
+  // The checker, for a chariot or cannon the line between (`lo`..`hi` exclusive, on the king's
+  // rank or file) and a cannon's screen, for a horse its leg.
   let target = 0;
   let lo = 0;
   let hi = 0;
   let onRank = false;
   let screen = 0;
   let leg = 0;
-  const re = rankEntry(pos.rankOcc, k);
-  const fe = fileEntry(pos.fileOcc, k);
-  const R = ROOK | thi;
-  const C = CANNON | thi;
-  for (let d = 0; d < 4 && target === 0; d++) {
-    const tables = d < 2 ? RANK_LINES : FILE_LINES;
-    const e = d < 2 ? re : fe;
-    const first = d & 1 ? tables.firstHi[e] : tables.firstLo[e];
-    const second = d & 1 ? tables.secondHi[e] : tables.secondLo[e];
-    if (first !== 0 && b[k + first] === R) target = k + first;
-    else if (second !== 0 && b[k + second] === C) {
-      target = k + second;
-      screen = k + first;
-    }
-    if (target !== 0) {
-      onRank = d < 2;
+  if (pos.attackersTo(k, us ^ 1, pos.occ, checker, 1) === 1) {
+    target = checker[0];
+    const kind = kindOf(b[target]);
+    if (kind === CHARIOT || kind === CANNON) {
+      onRank = target >> 4 === k >> 4;
       lo = target < k ? target : k;
       hi = target < k ? k : target;
-    }
-  }
-  if (target === 0) {
-    const N = KNIGHT | thi;
-    for (let i = 0; i < 4 && target === 0; i++) {
-      const l = k + H_LEG[i];
-      if (b[l] !== 0) continue;
-      if (b[k + H_FROM_A[i]] === N) target = k + H_FROM_A[i];
-      else if (b[k + H_FROM_B[i]] === N) target = k + H_FROM_B[i];
-      if (target !== 0) leg = l;
-    }
-  }
-  if (target === 0) {
-    const P = PAWN | thi;
-    if (b[k - forward(them)] === P) target = k - forward(them);
-    else if (b[k - 1] === P) target = k - 1;
-    else if (b[k + 1] === P) target = k + 1;
+      if (kind === CANNON) {
+        const step = onRank ? (target > k ? 1 : -1) : target > k ? 16 : -16;
+        screen = k + step;
+        while (b[screen] === 0) screen += step;
+      }
+    } else if (kind === HORSE) leg = horseLeg(target, k);
   }
   let n = start;
   for (let i = start; i < end; i++) {
@@ -497,49 +369,42 @@ export function filterEvasions(pos: Position, buf: Int32Array, start: number, en
 
 /** Appends all legal moves; returns the new end. */
 export function generateLegal(pos: Position, buf: Int32Array, n: number): number {
-  return filterLegal(pos, buf, n, generatePseudo(pos, buf, n));
+  return filterLegal(pos, buf, n, generate(pos, buf, n, ALL_MOVES));
 }
 
 /** Is the move possible for the side to move under the piece rules (not checking king safety)? */
-export function isPseudoLegal(pos: Position, move: number): boolean {
+export function isPseudoLegal(pos: Position, move: Move): boolean {
   const from = move & 255;
   const to = moveTo(move);
   if (from === to || !IN_BOARD[from] || !IN_BOARD[to] || move >>> 16 !== 0) return false;
   const b = pos.board;
   const p = b[from];
   const us = pos.side;
-  if (p === 0 || p >> 3 !== us) return false;
+  if (p === 0 || colourOf(p) !== us) return false;
   const c = b[to];
-  if (c !== 0 && c >> 3 === us) return false;
+  if (c !== 0 && colourOf(c) === us) return false;
   const cbase = (us * 256 + from) * 8;
-  switch (p & 7) {
+  switch (kindOf(p)) {
     case KING:
       return inTable(KING_T, cbase, to);
     case ADVISOR:
       return inTable(ADVISOR_T, cbase, to);
-    case BISHOP:
-      for (let k = cbase; k < cbase + 8 && BISHOP_T[k] !== 0; k++) {
-        if (BISHOP_T[k] === to) return b[BISHOP_EYE[k]] === 0;
+    case ELEPHANT:
+      for (let k = cbase; k < cbase + 8 && ELEPHANT_T[k] !== 0; k++) {
+        if (ELEPHANT_T[k] === to) return b[ELEPHANT_EYE[k]] === 0;
       }
       return false;
-    case KNIGHT:
-      for (let k = from * 8; k < from * 8 + 8 && KNIGHT_T[k] !== 0; k++) {
-        if (KNIGHT_T[k] === to) return b[KNIGHT_LEG[k]] === 0;
+    case HORSE:
+      for (let k = from * 8; k < from * 8 + 8 && HORSE_T[k] !== 0; k++) {
+        if (HORSE_T[k] === to) return b[HORSE_LEG[k]] === 0;
       }
       return false;
-    case PAWN:
-      return inTable(PAWN_T, cbase, to);
-    case ROOK:
-    case CANNON: {
-      let step: number;
-      if ((from & 15) === (to & 15)) step = to > from ? 16 : -16;
-      else if (from >> 4 === to >> 4) step = to > from ? 1 : -1;
-      else return false;
-      let between = 0;
-      for (let t = from + step; t !== to; t += step) if (b[t] !== 0) between++;
-      if ((p & 7) === ROOK) return between === 0;
-      return c === 0 ? between === 0 : between === 1;
-    }
+    case SOLDIER:
+      return inTable(SOLDIER_T, cbase, to);
+    case CHARIOT:
+      return piecesBetween(pos.occ, from, to) === 0;
+    case CANNON:
+      return piecesBetween(pos.occ, from, to) === (c === 0 ? 0 : 1);
   }
   return false;
 }
@@ -554,85 +419,6 @@ function inTable(table: Uint8Array, base: number, to: number): boolean {
 }
 
 /** Is the move legal for the side to move (any integer accepted; garbage gives false)? */
-export function isLegalMove(pos: Position, move: number): boolean {
+export function isLegalMove(pos: Position, move: Move): boolean {
   return isPseudoLegal(pos, move) && isLegal(pos, move);
-}
-
-/** Appends the pseudo-legal non-captures of the side to move; returns the new end. */
-export function generateQuiets(pos: Position, buf: Int32Array, n: number): number {
-  const b = pos.board;
-  const pl = pos.plist;
-  const pc = pos.pcount;
-  const us = pos.side;
-  const hi = us << 3;
-  const cbase = us * 256 * 8;
-  // Chariots and cannons slide the same way when not capturing.
-  for (let code = ROOK | hi; code <= (CANNON | hi); code++) {
-    for (let i = 0, cnt = pc[code]; i < cnt; i++) {
-      const from = pl[code * SLOTS + i];
-      for (let d = 0; d < 4; d++) {
-        const dir = ORTHO[d];
-        for (let t = from + dir; b[t] === 0; t += dir) buf[n++] = from | (t << 8);
-      }
-    }
-  }
-  let code = KNIGHT | hi;
-  for (let i = 0, cnt = pc[code]; i < cnt; i++) {
-    const from = pl[code * SLOTS + i];
-    for (let k = from * 8, end = k + 8; k < end; k++) {
-      const t = KNIGHT_T[k];
-      if (t === 0) break;
-      if (b[t] === 0 && b[KNIGHT_LEG[k]] === 0) buf[n++] = from | (t << 8);
-    }
-  }
-  n = quietsFromTable(b, pl, pc, PAWN | hi, PAWN_T, cbase, buf, n);
-  code = BISHOP | hi;
-  for (let i = 0, cnt = pc[code]; i < cnt; i++) {
-    const from = pl[code * SLOTS + i];
-    for (let k = cbase + from * 8, end = k + 8; k < end; k++) {
-      const t = BISHOP_T[k];
-      if (t === 0) break;
-      if (b[t] === 0 && b[BISHOP_EYE[k]] === 0) buf[n++] = from | (t << 8);
-    }
-  }
-  n = quietsFromTable(b, pl, pc, ADVISOR | hi, ADVISOR_T, cbase, buf, n);
-  n = quietsFromTable(b, pl, pc, KING | hi, KING_T, cbase, buf, n);
-  return n;
-}
-
-function quietsFromTable(
-  b: Uint8Array,
-  pl: Uint8Array,
-  pc: Uint8Array,
-  code: number,
-  table: Uint8Array,
-  cbase: number,
-  buf: Int32Array,
-  n: number,
-): number {
-  for (let i = 0, cnt = pc[code]; i < cnt; i++) {
-    const from = pl[code * SLOTS + i];
-    for (let k = cbase + from * 8, end = k + 8; k < end; k++) {
-      const t = table[k];
-      if (t === 0) break;
-      if (b[t] === 0) buf[n++] = from | (t << 8);
-    }
-  }
-  return n;
-}
-
-/**
- * Legality of a pseudo-legal move given the mover's king square and whether it is in check:
- * the same cheap filter as filterLegal, then the board test where needed.
- */
-export function quickLegal(pos: Position, m: number, ksq: number, check: boolean): boolean {
-  if (!check) {
-    const from = m & 255;
-    const to = moveTo(m);
-    if (clearOfKing(ksq, from, to)) return true;
-    // Not in check and not a king move: only the lines and legs the move touches can matter.
-    const b = pos.board;
-    if ((b[from] & 7) !== KING) return !attackedAfter(b, ksq, from, to, pos.side ^ 1);
-  }
-  return isLegal(pos, m);
 }

@@ -7,10 +7,10 @@
 // then by history). Out of check, the caller tests legality (quickLegal) before making a move.
 
 import { History, SQ90 } from './history';
-import { filterEvasions, generateCaptures, generatePseudo, generateQuiets, givesCheck, isLegal, isPseudoLegal } from './movegen';
+import { ALL_MOVES, CAPTURES, QUIETS, filterEvasions, generate, givesCheck, isLegal, isPseudoLegal } from './movegen';
 import { Position } from './position';
 import { see, SEE_VALUE } from './see';
-import { MAX_MOVES, moveTo } from './types';
+import { MAX_MOVES, kindOf, moveTo } from './types';
 
 const STAGE_TT = 0;
 const STAGE_GEN_CAPTURES = 1;
@@ -45,7 +45,10 @@ export class MovePicker {
   private killer1 = 0;
   private killer2 = 0;
   private counter = 0;
-  /** True while the move just returned came from a "good" stage (hash, good capture, killer). */
+  /**
+   * Set by the search to drop the quiet moves not handed out yet (move-count pruning): the picker
+   * then goes on with the bad captures. Reset by init/initEvasions.
+   */
   skipQuiets = false;
 
   /** Continuation-history base of the previous move, or -1. */
@@ -107,7 +110,7 @@ export class MovePicker {
           if (this.ttMove !== 0) return this.ttMove;
           break;
         case STAGE_GEN_CAPTURES:
-          this.n = generateCaptures(this.pos, this.moves, 0);
+          this.n = generate(this.pos, this.moves, 0, CAPTURES);
           this.scoreCaptures();
           this.idx = 0;
           this.stage = STAGE_GOOD_CAPTURES;
@@ -118,7 +121,7 @@ export class MovePicker {
             if (m === this.ttMove) continue;
             const b = this.pos.board;
             // Only captures by a more valuable piece can lose material.
-            if (SEE_VALUE[b[m & 255] & 7] > SEE_VALUE[b[moveTo(m)] & 7] && see(this.pos, m) < 0) {
+            if (SEE_VALUE[kindOf(b[m & 255])] > SEE_VALUE[kindOf(b[moveTo(m)])] && see(this.pos, m) < 0) {
               this.bad[this.nBad++] = m;
               continue;
             }
@@ -146,7 +149,7 @@ export class MovePicker {
             this.stage = STAGE_BAD_CAPTURES;
             break;
           }
-          this.n = generateQuiets(this.pos, this.moves, 0);
+          this.n = generate(this.pos, this.moves, 0, QUIETS);
           if (checksOnly) this.keepChecks();
           this.scoreQuiets();
           this.idx = 0;
@@ -169,7 +172,7 @@ export class MovePicker {
           // the ordering below works on a short list.
           const mv = this.moves;
           let n = 0;
-          for (let i = 0, end = filterEvasions(this.pos, mv, 0, generatePseudo(this.pos, mv, 0)); i < end; i++) {
+          for (let i = 0, end = filterEvasions(this.pos, mv, 0, generate(this.pos, mv, 0, ALL_MOVES)); i < end; i++) {
             if (mv[i] !== this.ttMove) mv[n++] = mv[i];
           }
           this.n = n;
@@ -183,7 +186,7 @@ export class MovePicker {
           this.stage = STAGE_DONE;
           break;
         case STAGE_QS_GEN:
-          this.n = generateCaptures(this.pos, this.moves, 0);
+          this.n = generate(this.pos, this.moves, 0, CAPTURES);
           this.scoreCaptures();
           this.idx = 0;
           this.stage = STAGE_QS;
@@ -192,7 +195,7 @@ export class MovePicker {
           while (this.idx < this.n) {
             const m = this.pickBest();
             const b = this.pos.board;
-            if (SEE_VALUE[b[m & 255] & 7] > SEE_VALUE[b[moveTo(m)] & 7] && see(this.pos, m) < 0) continue;
+            if (SEE_VALUE[kindOf(b[m & 255])] > SEE_VALUE[kindOf(b[moveTo(m)])] && see(this.pos, m) < 0) continue;
             return m;
           }
           this.stage = STAGE_DONE;
@@ -224,7 +227,7 @@ export class MovePicker {
     const b = this.pos.board;
     for (let i = 0; i < this.n; i++) {
       const m = this.moves[i];
-      this.scores[i] = SEE_VALUE[b[moveTo(m)] & 7] * 8 - ATTACKER_ORDER[b[m & 255] & 7];
+      this.scores[i] = SEE_VALUE[kindOf(b[moveTo(m)])] * 8 - ATTACKER_ORDER[kindOf(b[m & 255])];
     }
   }
 
@@ -249,7 +252,7 @@ export class MovePicker {
       const victim = b[moveTo(m)];
       this.scores[i] =
         victim !== 0
-          ? 1_000_000 + SEE_VALUE[victim & 7] * 8 - ATTACKER_ORDER[b[m & 255] & 7]
+          ? 1_000_000 + SEE_VALUE[kindOf(victim)] * 8 - ATTACKER_ORDER[kindOf(b[m & 255])]
           : h[b[m & 255] * 256 + moveTo(m)];
     }
   }

@@ -26,11 +26,6 @@ export function embeddedNetworkBytes(): Uint8Array {
   return builtIn;
 }
 
-/** Its description (trained from what, which epoch), for messages. */
-export function embeddedDescription(): string {
-  return embeddedNetwork().description;
-}
-
 /** A network file that can be used: its bytes and the network they decode to, or a one-line reason. */
 export type CheckedNetwork = { bytes: Uint8Array; network: Network } | { error: string };
 

@@ -14,15 +14,14 @@
 // Accumulators are kept per ply in a ring of ACC_SLOTS, each tagged with the key and history index
 // of its position, and brought up to date lazily: an evaluation finds the nearest ancestor whose
 // slot is still valid (at most MAX_CATCH_UP moves back) and applies the moves since then (2 column
-// updates a quiet move, 3 a capture), or refreshes from the piece lists. Make/unmake are untouched.
+// updates a quiet move, 3 a capture), reading the piece moved and the piece taken from the state
+// make records per ply, or refreshes from the piece lists. Make/unmake are untouched.
 // Allocation-free after construction.
 //
 // The column updates and the output layer run as WebAssembly SIMD kernels (engine/nnue-simd.ts)
 // where the runtime has them, over weights and accumulators kept in the module's memory; otherwise
-// (or with { simd: false }) as the JavaScript loops below. Both give the same integers. Measured
-// in bench with the network: SIMD about 3.2x the nodes per second of the first JavaScript loops (2.5x
-// the tuned fallback), the network's share of the profile down from about 70% to about 10%
-// (docs/testing.md).
+// (or with { simd: false }) as the JavaScript loops below. Both give the same integers; what the
+// kernels gained is in docs/testing.md.
 //
 // File layout (version 1, little-endian), written by bench/nnue/train.ts:
 //   0  8 bytes  magic "CHNNUE\0\0"      8 u32 version       12 u32 inputs (1260)
@@ -32,13 +31,13 @@
 //  64  payload: i16 b1[H], i16 w1[1260 * H] (input-major), i16 w2[2H], i32 b2
 import { instantiateSimd, simdUsable, type SimdKernels } from './nnue-simd';
 import type { Position } from './position';
-import { BLACK, KING, PAWN, RED, SLOTS, fileOf, moveTo, rankOf } from './types';
+import { BLACK, KING, RED, SLOTS, SOLDIER, colourOf, fileOf, kindOf, moveTo, rankOf } from './types';
 
-export const NNUE_MAGIC = 'CHNNUE\0\0';
-export const NNUE_VERSION = 1;
+const NNUE_MAGIC = 'CHNNUE\0\0';
+const NNUE_VERSION = 1;
 export const NNUE_INPUTS = 1260;
-export const NNUE_HEADER_BYTES = 64;
-export const ACTIVATION_SCRELU = 1;
+const NNUE_HEADER_BYTES = 64;
+const ACTIVATION_SCRELU = 1;
 
 export class NetworkError extends Error {}
 
@@ -56,8 +55,8 @@ export interface Network {
 
 /** Input index of a piece (code = kind | colour << 3) on mailbox square `sq`, seen from `perspective`. */
 export function featureIndex(perspective: number, code: number, sq: number): number {
-  const kind = code & 7;
-  const colour = code >> 3;
+  const kind = kindOf(code);
+  const colour = colourOf(code);
   const rank = perspective === RED ? rankOf(sq) : 9 - rankOf(sq);
   return ((colour === perspective ? 0 : 7) + kind - 1) * 90 + rank * 9 + fileOf(sq);
 }
@@ -77,7 +76,7 @@ export function featureSquare(perspective: number, index: number): { code: numbe
 const FEATURE = new Int16Array(2 * 16 * 256).fill(-1);
 for (let p = RED; p <= BLACK; p++) {
   for (let code = 1; code < 16; code++) {
-    if ((code & 7) < KING || (code & 7) > PAWN) continue;
+    if (kindOf(code) < KING || kindOf(code) > SOLDIER) continue;
     for (let rank = 0; rank < 10; rank++) {
       for (let file = 0; file < 9; file++) {
         const sq = ((rank + 3) << 4) | (file + 3);
@@ -164,7 +163,7 @@ export function decodeNetwork(bytes: Uint8Array): Network {
 const ACC_SLOTS = 256;
 const MAX_CATCH_UP = 8;
 
-export interface EvaluatorOptions {
+interface EvaluatorOptions {
   /**
    * Use the WebAssembly SIMD kernels (engine/nnue-simd.ts) where the runtime has them and they
    * compute this network exactly; otherwise, or with false, the JavaScript loops. Both give the
@@ -193,11 +192,6 @@ export class NnueEvaluator {
   private readonly slotKeyLo = new Int32Array(ACC_SLOTS);
   private readonly slotKeyHi = new Int32Array(ACC_SLOTS);
   private readonly slotPly = new Int32Array(ACC_SLOTS).fill(-1);
-  // Catch-up scratch: the moves since the valid ancestor, newest first.
-  private readonly upPiece = new Uint8Array(MAX_CATCH_UP);
-  private readonly upFrom = new Uint8Array(MAX_CATCH_UP);
-  private readonly upTo = new Uint8Array(MAX_CATCH_UP);
-  private readonly upCaptured = new Uint8Array(MAX_CATCH_UP);
 
   constructor(net: Network, options: EvaluatorOptions = {}) {
     this.net = net;
@@ -293,41 +287,13 @@ export class NnueEvaluator {
       this.refresh(pos, slot);
       return slot;
     }
-    // Take the moves q..p-1 back on the position's own board to learn which piece made each one
-    // (the last needs no taking back), then put them again: no copy of the board.
-    const steps = p - q;
-    const board = pos.board;
-    for (let i = p - 1, k = 0; i >= q; i--, k++) {
+    // Replay the moves q..p-1 from the pieces make recorded for them (moved and taken), filling
+    // each slot on the way (siblings will find their parent valid).
+    const h2 = 2 * this.h;
+    for (let i = q; i < p; i++) {
       const m = pos.histMove[i];
-      const from = m & 255;
-      const to = moveTo(m);
-      const captured = pos.histCaptured[i];
-      this.upFrom[k] = from;
-      this.upTo[k] = to;
-      this.upCaptured[k] = captured;
-      if (m === 0) {
-        this.upPiece[k] = 0; // a null move
-        continue;
-      }
-      const piece = board[to];
-      this.upPiece[k] = piece;
-      if (k < steps - 1) {
-        board[from] = piece;
-        board[to] = captured;
-      }
-    }
-    for (let k = steps - 2; k >= 0; k--) {
-      const piece = this.upPiece[k];
-      if (piece === 0) continue;
-      board[this.upTo[k]] = piece;
-      board[this.upFrom[k]] = 0;
-    }
-    // Replay them forward, filling each slot on the way (siblings will find their parent valid).
-    for (let k = steps - 1; k >= 0; k--) {
-      const i = p - 1 - k;
-      const src = (i & (ACC_SLOTS - 1)) * 2 * this.h;
       const dstSlot = (i + 1) & (ACC_SLOTS - 1);
-      this.applyMove(src, dstSlot * 2 * this.h, this.upPiece[k], this.upFrom[k], this.upTo[k], this.upCaptured[k]);
+      this.applyMove((i & (ACC_SLOTS - 1)) * h2, dstSlot * h2, pos.histPiece[i], m & 255, moveTo(m), pos.histCaptured[i]);
       this.slotPly[dstSlot] = i + 1;
       this.slotKeyLo[dstSlot] = i + 1 === p ? pos.keyLo : pos.histKeyLo[i + 1];
       this.slotKeyHi[dstSlot] = i + 1 === p ? pos.keyHi : pos.histKeyHi[i + 1];
@@ -335,6 +301,7 @@ export class NnueEvaluator {
     return slot;
   }
 
+  /** The accumulators at `dst` from those at `src` and one move: `piece` from `from` to `to`, taking `captured` (0: none); piece 0 is a null move. */
   private applyMove(src: number, dst: number, piece: number, from: number, to: number, captured: number): void {
     const acc = this.acc;
     const h = this.h;

@@ -33,16 +33,18 @@ import { isLegal, isPseudoLegal } from './movegen';
 import { Position } from './position';
 import {
   ADVISOR,
-  BISHOP,
   CANNON,
+  CHARIOT,
   COLOUR_NAMES,
+  ELEPHANT,
+  HORSE,
   KIND_NAMES,
   KING,
-  KNIGHT,
-  PAWN,
   RED,
-  ROOK,
+  SOLDIER,
+  colourOf,
   fileOf,
+  kindOf,
   makeMove,
   makeSquare,
   moveFrom,
@@ -150,26 +152,26 @@ function describeMove(pos: Position, move: number, who: string): Described {
   const from = moveFrom(move);
   const to = moveTo(move);
   const code = pos.board[from];
-  const kind = code & 7;
-  const side = code >> 3;
+  const kind = kindOf(code);
+  const side = colourOf(code);
   const x1 = fileOf(from);
   const x2 = fileOf(to);
   const dy = fwdRank(side, rankOf(to)) - fwdRank(side, rankOf(from));
   const dir: Dir = dy === 0 ? '.' : dy > 0 ? '+' : '-';
-  const diagonal = kind === ADVISOR || kind === BISHOP || kind === KNIGHT;
+  const diagonal = kind === ADVISOR || kind === ELEPHANT || kind === HORSE;
   const target = diagonal || dir === '.' ? ownFile(side, x2) : Math.abs(dy);
   const file = ownFile(side, x1);
   let wxfMarker = '';
   let zhMarker: ZhMarker | '' = '';
-  if (kind === ROOK || kind === KNIGHT || kind === CANNON) {
+  if (kind === CHARIOT || kind === HORSE || kind === CANNON) {
     const same = piecesOnFile(pos, side, kind, file);
     if (same.length === 2) {
       const front = same[0] === from;
       wxfMarker = front ? '+' : '-';
       zhMarker = front ? 'front' : 'rear';
     }
-  } else if (kind === PAWN) {
-    const groups = tandemGroups(pos, side, PAWN);
+  } else if (kind === SOLDIER) {
+    const groups = tandemGroups(pos, side, SOLDIER);
     const all = groups.flat();
     const index = all.indexOf(from);
     if (index >= 0) {
@@ -277,9 +279,9 @@ function destination(side: number, from: number, r: Reading): number {
   let y2: number;
   switch (r.kind) {
     case KING:
-    case ROOK:
+    case CHARIOT:
     case CANNON:
-    case PAWN:
+    case SOLDIER:
       if (r.dir === '.') {
         x2 = absFile(side, r.target);
         y2 = y1;
@@ -288,18 +290,18 @@ function destination(side: number, from: number, r: Reading): number {
         y2 = y1 + sign * r.target;
       }
       break;
-    case KNIGHT:
-    case BISHOP:
+    case HORSE:
+    case ELEPHANT:
     case ADVISOR: {
       if (r.dir === '.') return 0;
       x2 = absFile(side, r.target);
       const dx = Math.abs(x2 - x1);
       let dy: number;
-      if (r.kind === KNIGHT) {
+      if (r.kind === HORSE) {
         if (dx !== 1 && dx !== 2) return 0;
         dy = 3 - dx;
       } else {
-        if (dx !== (r.kind === BISHOP ? 2 : 1)) return 0;
+        if (dx !== (r.kind === ELEPHANT ? 2 : 1)) return 0;
         dy = dx;
       }
       y2 = y1 + sign * dy;
@@ -367,14 +369,14 @@ const LETTER_KINDS: Record<string, number> = {
   K: KING,
   A: ADVISOR,
   G: ADVISOR,
-  B: BISHOP,
-  E: BISHOP,
-  M: BISHOP,
-  N: KNIGHT,
-  H: KNIGHT,
-  R: ROOK,
+  B: ELEPHANT,
+  E: ELEPHANT,
+  M: ELEPHANT,
+  N: HORSE,
+  H: HORSE,
+  R: CHARIOT,
   C: CANNON,
-  P: PAWN,
+  P: SOLDIER,
 };
 
 const isDigit = (c: string): boolean => c >= '1' && c <= '9';
@@ -411,10 +413,10 @@ function symbolReadings(s: string): Reading[] {
   const k0 = LETTER_KINDS[c0.toUpperCase()];
   const k1 = LETTER_KINDS[c1.toUpperCase()];
   if (k0 !== undefined && isDigit(c1)) {
-    if (k0 === PAWN) {
+    if (k0 === SOLDIER) {
       // Convention B: with three or five soldiers on the file, the plain file number is the middle one.
-      add(0, PAWN, { by: 'file', file: Number(c1), middle: true });
-      add(1, PAWN, { by: 'file', file: Number(c1) });
+      add(0, SOLDIER, { by: 'file', file: Number(c1), middle: true });
+      add(1, SOLDIER, { by: 'file', file: Number(c1) });
     } else {
       add(0, k0, { by: 'file', file: Number(c1) }); // C2.5
     }
@@ -422,22 +424,22 @@ function symbolReadings(s: string): Reading[] {
   if (k0 !== undefined && !isDigit(c1)) addMarker(c1, k0); // R++4, Pa.2, P..6
   if (k1 !== undefined && !isDigit(c0)) addMarker(c0, k1); // +R+1, aP.2
   if ((c0 === '+' || c0 === '-') && c1 === c0) {
-    add(0, PAWN, { by: 'marker', file: 0, pick: c0 === '+' ? pickOuterFront : pickOuterRear }); // B: ++.4
+    add(0, SOLDIER, { by: 'marker', file: 0, pick: c0 === '+' ? pickOuterFront : pickOuterRear }); // B: ++.4
   }
   if (isDigit(c0) && (c1 === '+' || c1 === '-')) {
-    add(0, PAWN, { by: 'marker', file: Number(c0), pick: c1 === '+' ? pickFront : pickRear }); // B: 3+.4
+    add(0, SOLDIER, { by: 'marker', file: Number(c0), pick: c1 === '+' ? pickFront : pickRear }); // B: 3+.4
   }
   if ((c0 === '+' || c0 === '-') && isDigit(c1)) {
-    add(0, PAWN, { by: 'marker', file: Number(c1), pick: c0 === '+' ? pickFront : pickRear }); // C: +9.8
+    add(0, SOLDIER, { by: 'marker', file: Number(c1), pick: c0 === '+' ? pickFront : pickRear }); // C: +9.8
   }
   if (isDigit(c0) && isDigit(c1)) {
     const n0 = Number(c0);
     const d = { by: 'marker' as const, file: Number(c1), pick: pickIndex(n0 - 1) }; // D: 15+1
     if (c0 === c1) {
-      add(0, PAWN, { by: 'marker', file: n0, pick: pickMiddle }); // B: 33.4
-      add(1, PAWN, d);
+      add(0, SOLDIER, { by: 'marker', file: n0, pick: pickMiddle }); // B: 33.4
+      add(1, SOLDIER, d);
     } else if (n0 <= 5) {
-      add(0, PAWN, d);
+      add(0, SOLDIER, d);
     }
     if (n0 <= 7) add(1, n0, { by: 'file', file: Number(c1) }); // number pad: 62.5 = C2.5
   }
@@ -460,19 +462,19 @@ const ZH_PIECE_KINDS: Record<string, number> = {
   將: KING,
   仕: ADVISOR,
   士: ADVISOR,
-  相: BISHOP,
-  象: BISHOP,
-  马: KNIGHT,
-  馬: KNIGHT,
-  傌: KNIGHT,
-  车: ROOK,
-  車: ROOK,
-  俥: ROOK,
+  相: ELEPHANT,
+  象: ELEPHANT,
+  马: HORSE,
+  馬: HORSE,
+  傌: HORSE,
+  车: CHARIOT,
+  車: CHARIOT,
+  俥: CHARIOT,
   炮: CANNON,
   砲: CANNON,
   包: CANNON,
-  兵: PAWN,
-  卒: PAWN,
+  兵: SOLDIER,
+  卒: SOLDIER,
 };
 const ZH_NUMBER_VALUES: Record<string, number> = {
   一: 1,
@@ -570,9 +572,9 @@ function chineseReadings(s: string): Reading[] {
   const t2 = toks[2];
   if (shape === 'PNDN' && t0.t === 'P' && t1.t === 'N') {
     // 炮二平五. A file number on a file with 3 or 5 soldiers names the middle one (as in WXF B).
-    if (t0.kind === PAWN) {
-      add(0, PAWN, { by: 'file', file: t1.n, middle: true });
-      add(1, PAWN, { by: 'file', file: t1.n });
+    if (t0.kind === SOLDIER) {
+      add(0, SOLDIER, { by: 'file', file: t1.n, middle: true });
+      add(1, SOLDIER, { by: 'file', file: t1.n });
     } else {
       add(0, t0.kind, { by: 'file', file: t1.n });
     }
@@ -586,7 +588,7 @@ function chineseReadings(s: string): Reading[] {
   } else if (shape === 'MPNDN' && t0.t === 'M' && t1.t === 'P' && t2.t === 'N') {
     add(0, t1.kind, { by: 'marker', file: t2.n, pick: ZH_PICKS[t0.m] }); // C: 前兵九平八
   } else if (shape === 'MNDN' && t0.t === 'M' && t1.t === 'N') {
-    add(0, PAWN, { by: 'marker', file: t1.n, pick: ZH_PICKS[t0.m] }); // C: 前九平八
+    add(0, SOLDIER, { by: 'marker', file: t1.n, pick: ZH_PICKS[t0.m] }); // C: 前九平八
   } else if (shape === 'NPNDN' && t0.t === 'N' && t1.t === 'P' && t2.t === 'N') {
     add(0, t1.kind, { by: 'marker', file: t2.n, pick: pickIndex(t0.n - 1) }); // 二兵九平八
   }

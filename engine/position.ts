@@ -1,17 +1,49 @@
-// The board state in typed arrays: a padded 16x16 mailbox, per-kind piece lists, the
-// Zobrist key in two int32 halves, incremental material/placement sums, and the game
-// history (moves, captured pieces, keys, capture clock) that make/unmake push and pop.
+// The board state in typed arrays: a padded 16x16 mailbox, per-kind piece lists, the occupancy
+// masks, the Zobrist key in two int32 halves, incremental material/placement sums, and per ply of
+// the game the state that make/unmake push and pop (the move, the piece that moved, the piece it
+// took, whether it gave check, the key before it, the capture clock), as Stockfish's StateInfo.
 // make/unmake allocate nothing.
+//
+// attackersTo is the one attack primitive of the engine: checks (here and in movegen.ts), legality
+// and givesCheck (movegen.ts), SEE (see.ts) and the chase rules (rules.ts) are all asked of it.
 
-import { kingAttackedOcc, WALL } from './attacks';
-import { toggleOcc } from './lines';
+import { DIAG, ORTHO, WALL, lineSide, piecesBetween } from './attacks';
+import { FILE_LINES, RANK_LINES, type Occupancy, fileEntry, newOccupancy, occupied, rankEntry, toggleOcc } from './lines';
 import { PHASE_WEIGHT, PSQ_EG, PSQ_MG } from './pst';
-import { ADVISOR, BISHOP, IN_BOARD, KING, MAX_HISTORY, PAWN, PIECE_CODES, RED, SLOTS, moveTo } from './types';
+import {
+  ADVISOR,
+  BLACK,
+  CANNON,
+  CHARIOT,
+  type Colour,
+  ELEPHANT,
+  HORSE,
+  IN_BOARD,
+  IN_PALACE,
+  KING,
+  MAX_HISTORY,
+  type Move,
+  OWN_HALF,
+  PIECE_CODES,
+  type Piece,
+  RED,
+  SLOTS,
+  SOLDIER,
+  type Square,
+  forward,
+  kindOf,
+  moveTo,
+} from './types';
 import { SIDE_HI, SIDE_LO, ZOBRIST_HI, ZOBRIST_LO } from './zobrist';
 
 /** -1 for the codes whose squares make up structureKey (advisors, elephants, soldiers), else 0. */
 const STRUCTURE_MASK = new Int32Array(PIECE_CODES);
-for (const kind of [ADVISOR, BISHOP, PAWN]) STRUCTURE_MASK[kind] = STRUCTURE_MASK[kind | 8] = -1;
+for (const kind of [ADVISOR, ELEPHANT, SOLDIER]) STRUCTURE_MASK[kind] = STRUCTURE_MASK[kind | 8] = -1;
+
+/** histCheck's value for a position whose check has not been looked at yet. */
+const CHECK_UNKNOWN = 2;
+/** histLines's value for a position whose slider lines have not been looked at yet. */
+const LINES_UNKNOWN = 256;
 
 /** The material key's term for `count` pieces of `code` (0 for the kings' codes, whose counts never change). */
 function materialTerm(code: number, count: number): number {
@@ -26,9 +58,14 @@ export class Position {
   readonly pcount = new Uint8Array(PIECE_CODES);
   /** Slot of the piece on each square in its code's list. */
   readonly pindex = new Uint8Array(256);
-  /** Occupied points of each rank (indexed by mailbox row, bit = file) and file (by mailbox column, bit = rank); see lines.ts. */
-  readonly rankOcc = new Uint16Array(16);
-  readonly fileOcc = new Uint16Array(16);
+  /** The occupied points as rank and file masks (lines.ts). */
+  readonly occ: Occupancy = newOccupancy();
+  /**
+   * Equal to `occ` between queries. A query about a trial move (a legality or check test, an
+   * exchange of SEE, a capture the chase rules consider) empties and fills points in it and
+   * restores them before it returns, so that the board itself is never touched.
+   */
+  readonly trial: Occupancy = newOccupancy();
   side = RED;
   keyLo = 0;
   keyHi = 0;
@@ -51,8 +88,14 @@ export class Position {
 
   /** Number of moves made since the position was set up (index into the history stacks). */
   ply = 0;
+  /** Per move made (index = ply before it): the move (0 for a null move), the piece that moved, the piece it took (or 0). */
   readonly histMove = new Int32Array(MAX_HISTORY);
+  readonly histPiece = new Uint8Array(MAX_HISTORY);
   readonly histCaptured = new Uint8Array(MAX_HISTORY);
+  /** Per position (index = ply): whether its side to move is in check (1 or 0; CHECK_UNKNOWN until asked). */
+  private readonly histCheck = new Uint8Array(MAX_HISTORY + 1);
+  /** Per position: sliderLines (LINES_UNKNOWN until asked). */
+  private readonly histLines = new Uint16Array(MAX_HISTORY + 1);
   readonly histHalfmove = new Int32Array(MAX_HISTORY);
   /** Key of the position before the move at the same index; index `ply` is the current key once stored. */
   readonly histKeyLo = new Int32Array(MAX_HISTORY + 1);
@@ -69,8 +112,8 @@ export class Position {
     this.pcount.fill(0);
     this.pindex.fill(0);
     this.plist.fill(0);
-    this.rankOcc.fill(0);
-    this.fileOcc.fill(0);
+    this.occ.fill(0);
+    this.trial.fill(0);
     this.side = RED;
     this.keyLo = 0;
     this.keyHi = 0;
@@ -84,53 +127,302 @@ export class Position {
     this.halfmove = 0;
     this.fullmove = 1;
     this.ply = 0;
+    this.histCheck[0] = CHECK_UNKNOWN;
+    this.histLines[0] = LINES_UNKNOWN;
   }
 
   /** Puts a piece on an empty point (set-up only; keeps every incremental field right). */
-  put(sq: number, code: number): void {
+  put(sq: Square, code: Piece): void {
     this.board[sq] = code;
     const slot = this.pcount[code]++;
     this.structureKey ^= ZOBRIST_LO[code * 256 + sq] & STRUCTURE_MASK[code];
     this.materialKey ^= materialTerm(code, slot) ^ materialTerm(code, slot + 1);
     this.plist[code * SLOTS + slot] = sq;
     this.pindex[sq] = slot;
-    toggleOcc(this.rankOcc, this.fileOcc, sq);
+    toggleOcc(this.occ, sq);
+    toggleOcc(this.trial, sq);
+    this.histCheck[this.ply] = CHECK_UNKNOWN;
+    this.histLines[this.ply] = LINES_UNKNOWN;
     this.keyLo ^= ZOBRIST_LO[code * 256 + sq];
     this.keyHi ^= ZOBRIST_HI[code * 256 + sq];
     this.mg += PSQ_MG[code * 256 + sq];
     this.eg += PSQ_EG[code * 256 + sq];
-    this.phase += PHASE_WEIGHT[code & 7];
+    this.phase += PHASE_WEIGHT[kindOf(code)];
   }
 
   /** Sets the side to move (set-up only), keeping the key right. */
-  setSide(side: number): void {
+  setSide(side: Colour): void {
     if (side !== this.side) {
       this.side = side;
       this.keyLo ^= SIDE_LO;
       this.keyHi ^= SIDE_HI;
+      this.histCheck[this.ply] = CHECK_UNKNOWN;
     }
   }
 
-  kingSquare(colour: number): number {
+  kingSquare(colour: Colour): Square {
     return this.plist[(KING | (colour << 3)) * SLOTS];
   }
 
   /** Count of pieces of one code. */
-  count(code: number): number {
+  count(code: Piece): number {
     return this.pcount[code];
   }
 
   /** Square of the i-th piece of one code. */
-  pieceSquare(code: number, i: number): number {
+  pieceSquare(code: Piece, i: number): Square {
     return this.plist[code * SLOTS + i];
   }
 
+  /** Is the side to move in check? Recorded by make when its caller knew, else looked at once and kept. */
   inCheck(): boolean {
-    return kingAttackedOcc(this.board, this.rankOcc, this.fileOcc, this.plist[(KING | (this.side << 3)) * SLOTS], this.side ^ 1);
+    let check = this.histCheck[this.ply];
+    if (check === CHECK_UNKNOWN) {
+      const us = this.side;
+      check = this.kingAttacked(this.plist[(KING | (us << 3)) * SLOTS], us ^ 1, this.occ) ? 1 : 0;
+      this.histCheck[this.ply] = check;
+    }
+    return check === 1;
   }
 
-  /** Makes a (legal or pseudo-legal) move. */
-  make(move: number): void {
+  /**
+   * The lines from each king along which one move of either side could bring an attack of a
+   * chariot, cannon or king of the other side: lineSide's bits of red's king in bits 0-3, of
+   * black's in bits 4-7. A move changes the number of pieces between a king and a piece on its
+   * line by one at most, so a chariot or king counts with at most one piece between, a cannon
+   * with at most two. A move that neither leaves nor enters one of these lines (nor frees a horse
+   * leg) exposes no king along a line and checks along one only with the piece moved
+   * (movegen.ts). Looked at once per position and kept, as Stockfish keeps its pinners per ply.
+   */
+  sliderLines(): number {
+    let lines = this.histLines[this.ply];
+    if (lines === LINES_UNKNOWN) {
+      lines = 0;
+      const pl = this.plist;
+      for (let c = RED; c <= BLACK; c++) {
+        const k = pl[(KING | (c << 3)) * SLOTS];
+        const them = (c ^ 1) << 3;
+        let m = this.threatLine(k, pl[(KING | them) * SLOTS], 1);
+        for (let i = 0, n = this.pcount[CHARIOT | them]; i < n; i++) m |= this.threatLine(k, pl[(CHARIOT | them) * SLOTS + i], 1);
+        for (let i = 0, n = this.pcount[CANNON | them]; i < n; i++) m |= this.threatLine(k, pl[(CANNON | them) * SLOTS + i], 2);
+        lines |= m << (4 * c);
+      }
+      this.histLines[this.ply] = lines;
+    }
+    return lines;
+  }
+
+  /** lineSide(k, s) when `s` is on a line from `k` with at most `most` pieces between, else 0. */
+  private threatLine(k: number, s: number, most: number): number {
+    const side = lineSide(k, s);
+    return side !== 0 && piecesBetween(this.occ, k, s) <= most ? side : 0;
+  }
+
+  /**
+   * The points of the pieces of side `by` that can capture on point `sq` when the points of `occ`
+   * are the occupied ones, written to `out` from the least valuable up, at most `max` of them;
+   * returns how many. A piece counts where the board shows it and `occ` has its point occupied, so
+   * `occ` may empty points of the board; a point it fills holds whatever the board shows there.
+   * The kings facing each other is no capture (see kingAttacked). The order is fixed: soldiers
+   * (behind, then left and right), advisors and elephants (DIAG order), horses (by leg), then
+   * on the rank's low and high side and the file's low and high side the cannons, the chariots in
+   * the opposite order, and the king.
+   */
+  attackersTo(sq: Square, by: Colour, occ: Occupancy, out: Int32Array, max: number): number {
+    const b = this.board;
+    const hi = by << 3;
+    let n = 0;
+    const P = SOLDIER | hi;
+    const back = sq - forward(by);
+    if (b[back] === P && occupied(occ, back)) {
+      out[n++] = back;
+      if (n === max) return n;
+    }
+    const side = by * 256 + sq;
+    if (OWN_HALF[side] === 0) {
+      if (b[sq - 1] === P && occupied(occ, sq - 1)) {
+        out[n++] = sq - 1;
+        if (n === max) return n;
+      }
+      if (b[sq + 1] === P && occupied(occ, sq + 1)) {
+        out[n++] = sq + 1;
+        if (n === max) return n;
+      }
+    }
+    // The four diagonal neighbours (advisor steps, elephant eyes, horse legs), occupied or not:
+    // bit 0 the file to the left, bit 2 the file to the right, of the rows below and above.
+    const f = (sq & 15) - 3;
+    const below = (occ[(sq >> 4) - 1] << 1) >> f;
+    const above = (occ[(sq >> 4) + 1] << 1) >> f;
+    if (IN_PALACE[side] !== 0) {
+      const A = ADVISOR | hi;
+      for (let i = 0; i < 4; i++) {
+        const s = sq + DIAG[i];
+        if (b[s] === A && occupied(occ, s)) {
+          out[n++] = s;
+          if (n === max) return n;
+        }
+      }
+    }
+    if (OWN_HALF[side] !== 0 && this.pcount[ELEPHANT | hi] !== 0) {
+      const B = ELEPHANT | hi;
+      // DIAG order: -17, -15, 15, 17.
+      if ((below & 1) === 0 && b[sq - 34] === B && occupied(occ, sq - 34)) {
+        out[n++] = sq - 34;
+        if (n === max) return n;
+      }
+      if ((below & 4) === 0 && b[sq - 30] === B && occupied(occ, sq - 30)) {
+        out[n++] = sq - 30;
+        if (n === max) return n;
+      }
+      if ((above & 1) === 0 && b[sq + 30] === B && occupied(occ, sq + 30)) {
+        out[n++] = sq + 30;
+        if (n === max) return n;
+      }
+      if ((above & 4) === 0 && b[sq + 34] === B && occupied(occ, sq + 34)) {
+        out[n++] = sq + 34;
+        if (n === max) return n;
+      }
+    }
+    const N = HORSE | hi;
+    if (this.pcount[N] !== 0) {
+      // By leg (+17, +15, -15, -17); over each leg first the horse two ranks away, then the one two files away.
+      if ((above & 4) === 0) {
+        if (b[sq + 33] === N && occupied(occ, sq + 33)) {
+          out[n++] = sq + 33;
+          if (n === max) return n;
+        }
+        if (b[sq + 18] === N && occupied(occ, sq + 18)) {
+          out[n++] = sq + 18;
+          if (n === max) return n;
+        }
+      }
+      if ((above & 1) === 0) {
+        if (b[sq + 31] === N && occupied(occ, sq + 31)) {
+          out[n++] = sq + 31;
+          if (n === max) return n;
+        }
+        if (b[sq + 14] === N && occupied(occ, sq + 14)) {
+          out[n++] = sq + 14;
+          if (n === max) return n;
+        }
+      }
+      if ((below & 4) === 0) {
+        if (b[sq - 31] === N && occupied(occ, sq - 31)) {
+          out[n++] = sq - 31;
+          if (n === max) return n;
+        }
+        if (b[sq - 14] === N && occupied(occ, sq - 14)) {
+          out[n++] = sq - 14;
+          if (n === max) return n;
+        }
+      }
+      if ((below & 1) === 0) {
+        if (b[sq - 33] === N && occupied(occ, sq - 33)) {
+          out[n++] = sq - 33;
+          if (n === max) return n;
+        }
+        if (b[sq - 18] === N && occupied(occ, sq - 18)) {
+          out[n++] = sq - 18;
+          if (n === max) return n;
+        }
+      }
+    }
+    // The first piece on each line (a chariot's target, or a cannon's screen) and the second (a
+    // cannon's target), from the line tables.
+    const re = rankEntry(occ, sq);
+    const fe = fileEntry(occ, sq);
+    const C = CANNON | hi;
+    let o = 0;
+    if (this.pcount[C] !== 0) {
+      o = RANK_LINES.secondLo[re];
+      if (o !== 0 && b[sq + o] === C) {
+        out[n++] = sq + o;
+        if (n === max) return n;
+      }
+      o = RANK_LINES.secondHi[re];
+      if (o !== 0 && b[sq + o] === C) {
+        out[n++] = sq + o;
+        if (n === max) return n;
+      }
+      o = FILE_LINES.secondLo[fe];
+      if (o !== 0 && b[sq + o] === C) {
+        out[n++] = sq + o;
+        if (n === max) return n;
+      }
+      o = FILE_LINES.secondHi[fe];
+      if (o !== 0 && b[sq + o] === C) {
+        out[n++] = sq + o;
+        if (n === max) return n;
+      }
+    }
+    const R = CHARIOT | hi;
+    if (this.pcount[R] !== 0) {
+      o = FILE_LINES.firstHi[fe];
+      if (o !== 0 && b[sq + o] === R) {
+        out[n++] = sq + o;
+        if (n === max) return n;
+      }
+      o = FILE_LINES.firstLo[fe];
+      if (o !== 0 && b[sq + o] === R) {
+        out[n++] = sq + o;
+        if (n === max) return n;
+      }
+      o = RANK_LINES.firstHi[re];
+      if (o !== 0 && b[sq + o] === R) {
+        out[n++] = sq + o;
+        if (n === max) return n;
+      }
+      o = RANK_LINES.firstLo[re];
+      if (o !== 0 && b[sq + o] === R) {
+        out[n++] = sq + o;
+        if (n === max) return n;
+      }
+    }
+    if (IN_PALACE[side] !== 0) {
+      const K = KING | hi;
+      for (let i = 0; i < 4; i++) {
+        const s = sq + ORTHO[i];
+        if (b[s] === K && occupied(occ, s)) {
+          out[n++] = s;
+          if (n === max) return n;
+        }
+      }
+    }
+    return n;
+  }
+
+  /** The point of side `by`'s king when it faces `sq` along a file with nothing between in `occ` (the flying general), else 0. */
+  facingKing(sq: Square, by: Colour, occ: Occupancy): Square {
+    const K = KING | (by << 3);
+    const fe = fileEntry(occ, sq);
+    let o = FILE_LINES.firstHi[fe];
+    if (o !== 0 && this.board[sq + o] === K) return sq + o;
+    o = FILE_LINES.firstLo[fe];
+    if (o !== 0 && this.board[sq + o] === K) return sq + o;
+    return 0;
+  }
+
+  /**
+   * Would a king of side by ^ 1 on `sq` be attacked by side `by` in `occ`: by a piece that can
+   * capture there (attackersTo; one on `ignore` does not count: the piece a trial move takes), or
+   * by `by`'s king facing it?
+   */
+  kingAttacked(sq: Square, by: Colour, occ: Occupancy, ignore: Square = 0): boolean {
+    const found = this.found;
+    const n = this.attackersTo(sq, by, occ, found, 2);
+    if (n > 1 || (n === 1 && found[0] !== ignore)) return true;
+    return this.facingKing(sq, by, occ) !== 0;
+  }
+
+  /** Scratch for kingAttacked. */
+  private readonly found = new Int32Array(2);
+
+  /**
+   * Makes a (legal or pseudo-legal) move. `givesCheck`, when the caller knows it, is recorded as
+   * the new side to move's check (else inCheck looks when asked).
+   */
+  make(move: Move, givesCheck?: boolean): void {
     const b = this.board;
     const from = move & 255;
     const to = moveTo(move);
@@ -138,7 +430,10 @@ export class Position {
     const c = b[to];
     const ply = this.ply;
     this.histMove[ply] = move;
+    this.histPiece[ply] = p;
     this.histCaptured[ply] = c;
+    this.histCheck[ply + 1] = givesCheck === undefined ? CHECK_UNKNOWN : givesCheck ? 1 : 0;
+    this.histLines[ply + 1] = LINES_UNKNOWN;
     this.histHalfmove[ply] = this.halfmove;
     this.histKeyLo[ply] = this.keyLo;
     this.histKeyHi[ply] = this.keyHi;
@@ -160,13 +455,15 @@ export class Position {
       hi ^= ZOBRIST_HI[c * 256 + to];
       this.mg -= PSQ_MG[c * 256 + to];
       this.eg -= PSQ_EG[c * 256 + to];
-      this.phase -= PHASE_WEIGHT[c & 7];
+      this.phase -= PHASE_WEIGHT[kindOf(c)];
       this.halfmove = 0;
     } else {
       this.halfmove++;
-      toggleOcc(this.rankOcc, this.fileOcc, to);
+      toggleOcc(this.occ, to);
+      toggleOcc(this.trial, to);
     }
-    toggleOcc(this.rankOcc, this.fileOcc, from);
+    toggleOcc(this.occ, from);
+    toggleOcc(this.trial, from);
     b[to] = p;
     b[from] = 0;
     const slot = this.pindex[from];
@@ -195,7 +492,8 @@ export class Position {
     this.side ^= 1;
     if (this.side !== RED) this.fullmove--;
     b[from] = p;
-    toggleOcc(this.rankOcc, this.fileOcc, from);
+    toggleOcc(this.occ, from);
+    toggleOcc(this.trial, from);
     const slot = this.pindex[to];
     this.pindex[from] = slot;
     this.plist[p * SLOTS + slot] = from;
@@ -213,20 +511,32 @@ export class Position {
       this.pindex[to] = cslot;
       this.mg += PSQ_MG[c * 256 + to];
       this.eg += PSQ_EG[c * 256 + to];
-      this.phase += PHASE_WEIGHT[c & 7];
+      this.phase += PHASE_WEIGHT[kindOf(c)];
     } else {
-      toggleOcc(this.rankOcc, this.fileOcc, to);
+      toggleOcc(this.occ, to);
+      toggleOcc(this.trial, to);
     }
     this.halfmove = this.histHalfmove[ply];
     this.keyLo = this.histKeyLo[ply];
     this.keyHi = this.histKeyHi[ply];
   }
 
+  /** Makes again the move unmake took back last, with what was recorded about it (the cycle analysis walks a game so). */
+  redo(): void {
+    const check = this.histCheck[this.ply + 1];
+    this.make(this.histMove[this.ply]);
+    this.histCheck[this.ply] = check;
+  }
+
   /** Passes the move (for null-move pruning). Never call it in check. */
   makeNull(): void {
     const ply = this.ply;
     this.histMove[ply] = 0;
+    this.histPiece[ply] = 0;
     this.histCaptured[ply] = 0;
+    // Never made in check, so the other side is not in check after it either.
+    this.histCheck[ply + 1] = 0;
+    this.histLines[ply + 1] = this.histLines[ply];
     this.histHalfmove[ply] = this.halfmove;
     this.histKeyLo[ply] = this.keyLo;
     this.histKeyHi[ply] = this.keyHi;
@@ -249,6 +559,8 @@ export class Position {
 
   /** Forgets the move history (keeps the position); used when a game's history is no longer wanted. */
   resetHistory(): void {
+    this.histCheck[0] = this.histCheck[this.ply];
+    this.histLines[0] = this.histLines[this.ply];
     this.ply = 0;
   }
 
@@ -258,8 +570,8 @@ export class Position {
     this.plist.set(o.plist);
     this.pcount.set(o.pcount);
     this.pindex.set(o.pindex);
-    this.rankOcc.set(o.rankOcc);
-    this.fileOcc.set(o.fileOcc);
+    this.occ.set(o.occ);
+    this.trial.set(o.occ);
     this.side = o.side;
     this.keyLo = o.keyLo;
     this.keyHi = o.keyHi;
@@ -272,7 +584,10 @@ export class Position {
     this.fullmove = o.fullmove;
     this.ply = o.ply;
     this.histMove.set(o.histMove.subarray(0, o.ply));
+    this.histPiece.set(o.histPiece.subarray(0, o.ply));
     this.histCaptured.set(o.histCaptured.subarray(0, o.ply));
+    this.histCheck.set(o.histCheck.subarray(0, o.ply + 1));
+    this.histLines.set(o.histLines.subarray(0, o.ply + 1));
     this.histHalfmove.set(o.histHalfmove.subarray(0, o.ply));
     this.histKeyLo.set(o.histKeyLo.subarray(0, o.ply + 1));
     this.histKeyHi.set(o.histKeyHi.subarray(0, o.ply + 1));

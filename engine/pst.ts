@@ -12,20 +12,20 @@ import {
   MATERIAL_MG,
   T_ADVISOR_EG,
   T_ADVISOR_MG,
-  T_BISHOP_EG,
-  T_BISHOP_MG,
+  T_ELEPHANT_EG,
+  T_ELEPHANT_MG,
   T_CANNON_EG,
   T_CANNON_MG,
   T_KING_EG,
   T_KING_MG,
-  T_KNIGHT_EG,
-  T_KNIGHT_MG,
-  T_PAWN_EG,
-  T_PAWN_MG,
-  T_ROOK_EG,
-  T_ROOK_MG,
+  T_HORSE_EG,
+  T_HORSE_MG,
+  T_SOLDIER_EG,
+  T_SOLDIER_MG,
+  T_CHARIOT_EG,
+  T_CHARIOT_MG,
 } from './eval-fitted';
-import { BLACK, KING, PAWN, PIECE_CODES, RED, makeSquare } from './types';
+import { BLACK, KING, SOLDIER, PIECE_CODES, RED, makeSquare } from './types';
 
 export { MATERIAL_EG, MATERIAL_MG };
 
@@ -33,16 +33,16 @@ export { MATERIAL_EG, MATERIAL_MG };
 export const PHASE_WEIGHT = [0, 0, 0, 0, 1, 2, 1, 0];
 export const PHASE_MAX = 2 * (2 * 1 + 2 * 2 + 2 * 1);
 
-const MG_TABLES: number[][] = [[], T_KING_MG, T_ADVISOR_MG, T_BISHOP_MG, T_KNIGHT_MG, T_ROOK_MG, T_CANNON_MG, T_PAWN_MG];
-const EG_TABLES: number[][] = [[], T_KING_EG, T_ADVISOR_EG, T_BISHOP_EG, T_KNIGHT_EG, T_ROOK_EG, T_CANNON_EG, T_PAWN_EG];
+const MG_TABLES: number[][] = [[], T_KING_MG, T_ADVISOR_MG, T_ELEPHANT_MG, T_HORSE_MG, T_CHARIOT_MG, T_CANNON_MG, T_SOLDIER_MG];
+const EG_TABLES: number[][] = [[], T_KING_EG, T_ADVISOR_EG, T_ELEPHANT_EG, T_HORSE_EG, T_CHARIOT_EG, T_CANNON_EG, T_SOLDIER_EG];
 
 export const PSQ_MG = new Int32Array(PIECE_CODES * 256);
 export const PSQ_EG = new Int32Array(PIECE_CODES * 256);
 
-export function buildPsq(): void {
+function buildPsq(): void {
   PSQ_MG.fill(0);
   PSQ_EG.fill(0);
-  for (let kind = KING; kind <= PAWN; kind++) {
+  for (let kind = KING; kind <= SOLDIER; kind++) {
     for (let rank = 0; rank < 10; rank++) {
       for (let file = 0; file < 9; file++) {
         const i = (9 - rank) * 9 + file;

@@ -1,5 +1,6 @@
 // The search's constants and parameters, each named once: scores, and the margins, depths and
-// factors of the pruning, aspiration, history and time management (search.ts, timeman.ts).
+// factors of the pruning, aspiration, history and time management (tree-search.ts, search.ts,
+// timeman.ts).
 // docs/testing.md refers to them by these names.
 //
 // The parameters declared `let` are tunable at run time (TUNABLES at the end, set with
@@ -102,9 +103,8 @@ export const CLOCK_RESERVE_SHARE = 0.04;
 /** At most this share of the clock is kept back on a short clock in sudden death. */
 export const LOW_CLOCK_RESERVE_MAX_SHARE = 0.8;
 /**
- * Without a move count, plan for this many more moves of ours. 20 (was 26) won +40.1 ± 36.9 in
- * 200 self-play games: most games end well before the clock runs down, and with 26 Chuhan
- * finished its games against Fairy-Stockfish with 20-40% of the base time unused.
+ * Without a move count, plan for this many more moves of ours: most games end well before the
+ * clock runs down (20 replaced 26, which left base time unused; docs/testing.md).
  */
 export const MOVES_TO_GO = 20;
 /** A larger moves-to-go is read as this many. */
@@ -131,7 +131,7 @@ export const TIME_ADJUST_DEPTH = 4;
  * One tunable parameter. Values are in option units, integers: the parameter itself for the
  * integer ones, the parameter × `scale` for the fractional ones (LMR_BASE 0.75 is 75).
  */
-export interface TunableSpec {
+interface TunableSpec {
   /** The parameter's name here, also its UCI option name. */
   readonly name: string;
   /** The built-in value, in option units. */

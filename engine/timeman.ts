@@ -21,7 +21,7 @@ import {
 
 export { MOVE_OVERHEAD };
 
-export interface TimeBudget {
+interface TimeBudget {
   /** Milliseconds; Infinity when the search is not timed. */
   soft: number;
   hard: number;
@@ -42,8 +42,8 @@ export function timeBudget(limits: SearchLimits, overhead = limits.overhead ?? M
   // increment, no move count) a short clock keeps more: 2 × LOW_CLOCK_RESERVE less the clock, at
   // most 80% of it (200 ms at 400 ms, 267 ms at 333 ms), so that the clock runs down slowly
   // instead of being spent to the last milliseconds with moves still to play. With an increment
-  // the same reserve lost 28 Elo in 602 self-play games at 2 s + 0.02 s, and no game was lost on
-  // time without it (docs/testing.md): there the clock settles where a move spends the increment.
+  // the same reserve lost games and saved none on time (docs/testing.md, "Time"): there the clock
+  // settles where a move spends the increment.
   const suddenDeath = inc === 0 && movesToGo === 0;
   const lowClock = suddenDeath ? Math.min(time * LOW_CLOCK_RESERVE_MAX_SHARE, 2 * LOW_CLOCK_RESERVE - time) : 0;
   const reserve = Math.max(time * CLOCK_RESERVE_SHARE, lowClock);

@@ -20,6 +20,7 @@ export const BOUND_UPPER = 1;
 export const BOUND_LOWER = 2;
 export const BOUND_EXACT = 3;
 
+import { type Score, toScore } from './limits';
 import { MATE_BOUND } from './search-params';
 
 /**
@@ -36,6 +37,15 @@ export const MAX_TABLE_BYTES = 2 ** 31 * 2 * 4 * 4;
  */
 const SLOT_WORDS = 4;
 const SLOT_BYTES = SLOT_WORDS * 4;
+
+/** A table entry as the protocol reports it. */
+export interface HashProbe {
+  move: number;
+  depth: number;
+  /** The stored score as a search reports one (toScore). */
+  score: Score;
+  bound: 'exact' | 'lower' | 'upper';
+}
 
 export class TranspositionTable {
   private data: Int32Array<ArrayBuffer | SharedArrayBuffer> = new Int32Array(2 * SLOT_WORDS);
@@ -85,10 +95,6 @@ export class TranspositionTable {
     return this.data.buffer;
   }
 
-  get sizeMb(): number {
-    return (this.data.length * 4) / (1024 * 1024);
-  }
-
   clear(): void {
     this.data.fill(0);
     this.generation = 0;
@@ -125,6 +131,18 @@ export class TranspositionTable {
     this.hitDepth = (w2 << 8) >> 24;
     this.hitBound = (w2 >>> 24) & 3;
     return true;
+  }
+
+  /** The entry of the position with this key as the protocol reports it (`probe`/`pophash`), or null. */
+  entry(keyLo: number, keyHi: number): HashProbe | null {
+    if (!this.probe(keyLo, keyHi, 0)) return null;
+    const b = this.hitBound;
+    return {
+      move: this.hitMove,
+      depth: this.hitDepth,
+      score: toScore(this.hitScore),
+      bound: b === BOUND_EXACT ? 'exact' : b === BOUND_LOWER ? 'lower' : 'upper',
+    };
   }
 
   store(keyLo: number, keyHi: number, ply: number, move: number, score: number, evalScore: number, depth: number, bound: number): void {

@@ -6,63 +6,75 @@
 //   square = ((rank + 3) << 4) | (file + 3)     file 0..8 = a..i, rank 0..9 (red's back rank = 0)
 // Red moves "up" (+16), black "down" (-16).
 
-export const RED = 0;
-export const BLACK = 1;
+/** A point of the board: a mailbox index (see above). */
+export type Square = number;
+/** A move: from | (to << 8) (see makeMove); 0 is no move. */
+export type Move = number;
+/** A piece code, kind | (colour << 3) (0: an empty point); or a kind alone where a kind is meant. */
+export type Piece = number;
+/** RED or BLACK. */
+export type Colour = number;
 
-// Piece kinds. A piece code on the board is kind | (colour << 3); 0 is an empty point.
+export const RED: Colour = 0;
+export const BLACK: Colour = 1;
+
+// Piece kinds. A piece code on the board is kind | (colour << 3); 0 is an empty point. The king is
+// also called the general.
 export const KING = 1;
 export const ADVISOR = 2;
-export const BISHOP = 3; // elephant
-export const KNIGHT = 4; // horse
-export const ROOK = 5; // chariot
+export const ELEPHANT = 3;
+export const HORSE = 4;
+export const CHARIOT = 5;
 export const CANNON = 6;
-export const PAWN = 7; // soldier
+export const SOLDIER = 7;
 
 export const PIECE_CODES = 16;
 /** Slots per piece code in Position's piece lists, plist[code * SLOTS + i] (the most of one kind is 5 soldiers). */
 export const SLOTS = 8;
 
-export function pieceCode(colour: number, kind: number): number {
+export function pieceCode(colour: Colour, kind: Piece): Piece {
   return kind | (colour << 3);
 }
-export function colourOf(code: number): number {
+/** The colour of a piece code (of a piece on the board: not 0). */
+export function colourOf(code: Piece): Colour {
   return code >> 3;
 }
-export function kindOf(code: number): number {
+/** The kind of a piece code (KING..SOLDIER; 0 for an empty point). */
+export function kindOf(code: Piece): Piece {
   return code & 7;
 }
 
-export const FILE_OFFSET = 3;
-export const RANK_OFFSET = 3;
+const FILE_OFFSET = 3;
+const RANK_OFFSET = 3;
 
-export function makeSquare(file: number, rank: number): number {
+export function makeSquare(file: number, rank: number): Square {
   return ((rank + RANK_OFFSET) << 4) | (file + FILE_OFFSET);
 }
-export function fileOf(sq: number): number {
+export function fileOf(sq: Square): number {
   return (sq & 15) - FILE_OFFSET;
 }
-export function rankOf(sq: number): number {
+export function rankOf(sq: Square): number {
   return (sq >> 4) - RANK_OFFSET;
 }
 /** The same point seen from the other side (rotated 180 degrees is not it: this flips ranks only). */
-export function flipRank(sq: number): number {
+export function flipRank(sq: Square): Square {
   return makeSquare(fileOf(sq), 9 - rankOf(sq));
 }
-export function flipFile(sq: number): number {
+export function flipFile(sq: Square): Square {
   return makeSquare(8 - fileOf(sq), rankOf(sq));
 }
 
 // A move is one integer: from | (to << 8). 0 is "no move" (square 0 is off the board).
-export function makeMove(from: number, to: number): number {
+export function makeMove(from: Square, to: Square): Move {
   return from | (to << 8);
 }
-export function moveFrom(m: number): number {
+export function moveFrom(m: Move): Square {
   return m & 255;
 }
-export function moveTo(m: number): number {
+export function moveTo(m: Move): Square {
   return (m >> 8) & 255;
 }
-export const NO_MOVE = 0;
+export const NO_MOVE: Move = 0;
 
 /** Longest game history a position keeps (game moves plus search plies). */
 export const MAX_HISTORY = 8192;
@@ -89,7 +101,7 @@ for (let rank = 0; rank < 10; rank++) {
 }
 
 /** Forward step of a soldier of the given colour. */
-export function forward(colour: number): number {
+export function forward(colour: Colour): number {
   return colour === RED ? 16 : -16;
 }
 
@@ -97,6 +109,6 @@ export const KIND_LETTERS = ' KABNRCP';
 export const KIND_NAMES = ['', 'king', 'advisor', 'elephant', 'horse', 'chariot', 'cannon', 'soldier'];
 export const COLOUR_NAMES = ['red', 'black'];
 
-export function squareName(sq: number): string {
+export function squareName(sq: Square): string {
   return String.fromCharCode(97 + fileOf(sq)) + String(rankOf(sq));
 }

@@ -13,7 +13,7 @@
 // SharedArrayBuffer, allocated here, and each search's STOP/PONDERHIT flags; the main worker
 // reports, decides the move and raises STOP when it ends, which ends the helpers. Without shared
 // memory there are no helpers (Threads falls back to 1).
-import type { HashProbe } from '../engine/search';
+import type { HashProbe } from '../engine/tt';
 import {
   SIGNAL_COUNT,
   SIGNAL_PONDERHIT,

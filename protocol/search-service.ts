@@ -140,7 +140,8 @@ export class SearchService {
         break;
       case 'probe':
         try {
-          post({ type: 'probed', id: msg.id, probe: this.getSearcher().probe(buildPosition(msg.position)) });
+          const pos = buildPosition(msg.position);
+          post({ type: 'probed', id: msg.id, probe: this.getSearcher().tt.entry(pos.keyLo, pos.keyHi) });
         } catch (err) {
           post({ type: 'warning', message: `probe failed (${describe(err)})` });
           post({ type: 'probed', id: msg.id, probe: null });

@@ -1,7 +1,7 @@
 // Messages between the protocol thread (search-client.ts) and the search worker (host/search-worker.ts).
 // A position travels as its root FEN plus the moves made from it, so the worker rebuilds the same
 // history (for repetition verdicts) that the `position` command described.
-import type { HashProbe } from '../engine/search';
+import type { HashProbe } from '../engine/tt';
 import type { CurrMoveInfo, SearchInfo, SearchLimits, SearchResult } from '../engine/limits';
 import type { SkillPick } from '../engine/skill';
 

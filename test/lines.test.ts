@@ -28,8 +28,8 @@ function check(pos: Position): number {
   let checked = 0;
   for (let sq = 0; sq < 256; sq++) {
     if (b[sq] === 0 || b[sq] === WALL) continue;
-    const re = rankEntry(pos.rankOcc, sq);
-    const fe = fileEntry(pos.fileOcc, sq);
+    const re = rankEntry(pos.occ, sq);
+    const fe = fileEntry(pos.occ, sq);
     const lo = walk(b, sq, -1);
     const hi = walk(b, sq, 1);
     const down = walk(b, sq, -16);

@@ -7,9 +7,10 @@ import {
   START_FEN,
   computeCorrectionKeys,
   computeKey,
-  generateCaptures,
+  ALL_MOVES,
+  CAPTURES,
+  generate,
   generateLegal,
-  generatePseudo,
   givesCheck,
   isLegal,
   isLegalMove,
@@ -47,17 +48,16 @@ function snapshot(pos: Position) {
   return { fen: toFen(pos), mg, eg, phase, lists, lo, hi, corr: computeCorrectionKeys(pos), occ: occupancy(pos) };
 }
 
-/** The rank and file occupancy masks recomputed from the board, in the layout Position keeps them. */
+/** The rank and file occupancy masks recomputed from the board, in the layout Position keeps them (ranks, then files). */
 function occupancy(pos: Position): string {
-  const rank = new Array<number>(16).fill(0);
-  const file = new Array<number>(16).fill(0);
+  const occ = new Array<number>(32).fill(0);
   for (let sq = 0; sq < 256; sq++) {
     const c = pos.board[sq];
     if (c === 0 || c === WALL) continue;
-    rank[sq >> 4] |= 1 << ((sq & 15) - 3);
-    file[sq & 15] |= 1 << ((sq >> 4) - 3);
+    occ[sq >> 4] |= 1 << ((sq & 15) - 3);
+    occ[16 + (sq & 15)] |= 1 << ((sq >> 4) - 3);
   }
-  return `${rank.join(',')}|${file.join(',')}`;
+  return occ.join(',');
 }
 
 function sameSums(pos: Position, s: ReturnType<typeof snapshot>): boolean {
@@ -76,9 +76,10 @@ function incremental(pos: Position) {
   return { mg: pos.mg, eg: pos.eg, phase: pos.phase, lo: pos.keyLo, hi: pos.keyHi, corr: [pos.structureKey, pos.materialKey] };
 }
 
-/** The occupancy masks Position keeps incrementally. */
+/** The occupancy masks Position keeps incrementally (its trial occupancy equal to them between queries). */
 function keptOccupancy(pos: Position): string {
-  return `${Array.from(pos.rankOcc).join(',')}|${Array.from(pos.fileOcc).join(',')}`;
+  const kept = Array.from(pos.occ).join(',');
+  return Array.from(pos.trial).join(',') === kept ? kept : `occ ${kept} but trial ${Array.from(pos.trial).join(',')}`;
 }
 
 describe('random games', () => {
@@ -162,7 +163,7 @@ describe('generators agree', () => {
             }
           }
           expect(disagree).toEqual([]);
-          const nc = generateCaptures(pos, caps, 0);
+          const nc = generate(pos, caps, 0, CAPTURES);
           const legalCaps = Array.from(caps.subarray(0, nc)).filter((m) => isLegal(pos, m));
           const expected = Array.from(legal).filter((m) => pos.board[(m >> 8) & 255] !== 0);
           expect(legalCaps.sort()).toEqual(expected.sort());
@@ -184,7 +185,7 @@ describe('givesCheck', () => {
     for (let g = 0; g < 60; g++) {
       const pos = parseFen(START_FEN);
       for (let ply = 0; ply < 160; ply++) {
-        const n = generatePseudo(pos, buf, 0);
+        const n = generate(pos, buf, 0, ALL_MOVES);
         for (let i = 0; i < n; i++) {
           const m = buf[i];
           const expected = (() => {
@@ -238,7 +239,7 @@ describe('givesCheck', () => {
               if (pos.inCheck()) continue;
               // Mailbox point of the leg (rank 0 is red's back rank, the FEN's last row).
               const legSq = ((9 - (kr + dr) + 3) << 4) | (kf + df + 3);
-              const n = generatePseudo(pos, buf, 0);
+              const n = generate(pos, buf, 0, ALL_MOVES);
               for (let i = 0; i < n; i++) {
                 const m = buf[i];
                 pos.make(m);
@@ -268,7 +269,7 @@ function iccs(pos: Position, s: string): number {
 
 describe('quiet generation', () => {
   it('captures + quiets = all pseudo-legal moves, in many random positions', async () => {
-    const { generatePseudo, generateQuiets } = await import('../engine/movegen');
+    const { QUIETS } = await import('../engine/movegen');
     const rand = rng(99);
     const a = new Int32Array(MAX_MOVES);
     const c = new Int32Array(MAX_MOVES);
@@ -277,9 +278,9 @@ describe('quiet generation', () => {
     for (let g = 0; g < 40; g++) {
       const pos = parseFen(START_FEN);
       for (let ply = 0; ply < 150; ply++) {
-        const na = generatePseudo(pos, a, 0);
-        const nc = generateCaptures(pos, c, 0);
-        const nq = generateQuiets(pos, q, 0);
+        const na = generate(pos, a, 0, ALL_MOVES);
+        const nc = generate(pos, c, 0, CAPTURES);
+        const nq = generate(pos, q, 0, QUIETS);
         const union = [...Array.from(c.subarray(0, nc)), ...Array.from(q.subarray(0, nq))].sort();
         if (union.join() !== Array.from(a.subarray(0, na)).sort().join()) expect(union).toEqual(Array.from(a.subarray(0, na)).sort());
         checked++;

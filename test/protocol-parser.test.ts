@@ -7,7 +7,7 @@ import { engineOptions, type OptionEffects } from '../protocol/engine-options';
 import { cleanLine, parseGo, parseLine } from '../protocol/parser';
 import { ucciScore, uciScore } from '../engine/wire';
 import { ucciSafeText } from '../protocol/ucci';
-import { toScore } from '../engine/search';
+import { toScore } from '../engine/limits';
 import { MAX_PLY, RULE_BOUND, RULE_WIN } from '../engine/search-params';
 
 describe('parseLine', () => {

@@ -4,9 +4,9 @@
 // asks SEE for the sign (does a capture lose material?), and SEE stops early once the sign is
 // settled, so the signs are compared.
 import { describe, expect, it } from 'vitest';
-import { CANNON, MAX_MOVES, ROOK, START_FEN, generateLegal, generatePseudo, moveToIccs, parseFen, toFen } from '../engine/index';
+import { ALL_MOVES, CANNON, MAX_MOVES, CHARIOT, START_FEN, generate, generateLegal, moveToIccs, parseFen, toFen } from '../engine/index';
 import { Position } from '../engine/position';
-import { SEE_VALUE, leastValuableAttacker, see } from '../engine/see';
+import { SEE_VALUE, see } from '../engine/see';
 import { rng } from './helpers';
 
 /**
@@ -15,7 +15,7 @@ import { rng } from './helpers';
  */
 function exchange(pos: Position, sq: number): Set<number> {
   const buf = new Int32Array(MAX_MOVES);
-  const n = generatePseudo(pos, buf, 0);
+  const n = generate(pos, buf, 0, ALL_MOVES);
   let least = Infinity;
   for (let i = 0; i < n; i++) {
     if (((buf[i] >> 8) & 255) === sq) least = Math.min(least, SEE_VALUE[pos.board[buf[i] & 255] & 7]);
@@ -72,31 +72,35 @@ describe('static exchange evaluation', () => {
     expect(losing).toBeGreaterThan(500);
   });
 
-  it('picks the least valuable attacker of every enemy piece, as the pseudo-legal captures onto it say, in 3,000 positions', () => {
-    // A cannon that fires over its own chariot is cheaper than the chariot: it must be chosen.
+  it('finds the attackers of every enemy piece (Position.attackersTo), least valuable first, as the pseudo-legal captures onto it say, in 3,000 positions', () => {
+    // A cannon that fires over its own chariot is cheaper than the chariot: it must come first.
     const rand = rng(4711);
     const buf = new Int32Array(MAX_MOVES);
+    const found = new Int32Array(16);
     let targets = 0;
     let cannonOverOwnChariot = 0;
     for (let positions = 0; positions < 3000; ) {
       const pos = parseFen(START_FEN);
       for (let ply = 0; ply < 120 && positions < 3000; ply++) {
         positions++;
-        const n = generatePseudo(pos, buf, 0);
-        const least = new Map<number, number>();
+        const n = generate(pos, buf, 0, ALL_MOVES);
+        const attackers = new Map<number, number[]>();
         for (let i = 0; i < n; i++) {
           const to = (buf[i] >> 8) & 255;
           if (pos.board[to] === 0) continue;
-          const v = SEE_VALUE[pos.board[buf[i] & 255] & 7];
-          least.set(to, Math.min(least.get(to) ?? Infinity, v));
+          attackers.set(to, [...(attackers.get(to) ?? []), buf[i] & 255]);
         }
-        for (const [sq, v] of least) {
-          const from = leastValuableAttacker(pos.board, pos.rankOcc, pos.fileOcc, sq, pos.side);
-          expect(from === 0 ? 0 : SEE_VALUE[pos.board[from] & 7], `${toFen(pos)} target ${sq}`).toBe(v);
+        for (const [sq, from] of attackers) {
+          const count = pos.attackersTo(sq, pos.side, pos.occ, found, 16);
+          const listed = Array.from(found.subarray(0, count));
+          expect([...listed].sort(), `${toFen(pos)} target ${sq}`).toEqual([...from].sort());
+          const values = listed.map((a) => SEE_VALUE[pos.board[a] & 7]);
+          expect(values, `${toFen(pos)} target ${sq}`).toEqual([...values].sort((a, b) => a - b));
           targets++;
+          const least = listed[0];
           // Counted when the chariot stands right in front of the cannon (a lower bound).
-          const screen = from + Math.sign(sq - from) * ((sq & 15) === (from & 15) ? 16 : 1);
-          if ((pos.board[from] & 7) === CANNON && (pos.board[screen] & 7) === ROOK && pos.board[screen] >> 3 === pos.side) cannonOverOwnChariot++;
+          const screen = least + Math.sign(sq - least) * ((sq & 15) === (least & 15) ? 16 : 1);
+          if ((pos.board[least] & 7) === CANNON && (pos.board[screen] & 7) === CHARIOT && pos.board[screen] >> 3 === pos.side) cannonOverOwnChariot++;
         }
         const nl = generateLegal(pos, buf, 0);
         if (nl === 0) break;

@@ -50,10 +50,10 @@ describe('tuner features', () => {
     expect(nonzero).toEqual({
       TEMPO: 1, // red to move
       CANNON_MOBILITY: 12, // b0 c0 d0, a1..a9
-      ROOK_MOBILITY: -13, // black: h9 g9 f9 e9, i8..i0
-      ROOK_OPEN_FILE: -1, // black has no soldier on file i
+      CHARIOT_MOBILITY: -13, // black: h9 g9 f9 e9, i8..i0
+      CHARIOT_OPEN_FILE: -1, // black has no soldier on file i
       SHELL_ADVISOR: -2, // red lacks 2 advisors against force 3 (chariot), black 2 against 2 (cannon)
-      SHELL_BISHOP: -2,
+      SHELL_ELEPHANT: -2,
     });
   });
 });

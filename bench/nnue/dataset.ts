@@ -4,7 +4,7 @@
 // decodes one batch at a time from the records it holds (data-source.ts reads them), so that
 // memory holds 48 bytes a position, not the 135 of a decoded one.
 import { featureIndex, featureSquare, NNUE_INPUTS } from '../../engine/nnue';
-import { BLACK, flipFile, RED } from '../../engine/types';
+import { BLACK, RED, flipFile, kindOf } from '../../engine/types';
 import { POINT_SQUARE, RECORD_BYTES, recordRedResult, recordScore, recordSide } from './data-format';
 
 /** At most this many pieces on a board (16 a side). */
@@ -95,7 +95,7 @@ for (let i = 0; i < NNUE_INPUTS; i++) {
 const FEATURES = new Uint16Array(2 * 2 * 16 * 90);
 for (const perspective of [RED, BLACK]) {
   for (let code = 1; code < 16; code++) {
-    if ((code & 7) === 0) continue;
+    if (kindOf(code) === 0) continue;
     for (let point = 0; point < 90; point++) {
       const f = featureIndex(perspective, code, POINT_SQUARE[point]);
       FEATURES[((perspective * 2) * 16 + code) * 90 + point] = f;

@@ -1,11 +1,11 @@
 // Writes the tuned parameters as TypeScript in the layout of engine/pst.ts (red's view, rank 9
 // in the first row, file a first; left-right symmetric by construction) and summarises them.
 
-import { KIND_NAMES, KING, PAWN } from '../../engine/types';
+import { KIND_NAMES, KING, SOLDIER } from '../../engine/types';
 import { CLASSES, TERMS, TERM_NAMES, pointClass } from './features';
 import { OFF_EG, OFF_MAT_EG, OFF_MAT_MG, OFF_MG, OFF_TERMS } from './params';
 
-const TABLE_NAMES = ['', 'KING', 'ADVISOR', 'BISHOP', 'KNIGHT', 'ROOK', 'CANNON', 'PAWN'];
+const TABLE_NAMES = ['', 'KING', 'ADVISOR', 'ELEPHANT', 'HORSE', 'CHARIOT', 'CANNON', 'SOLDIER'];
 
 interface FitReport {
   alpha: number;
@@ -49,7 +49,7 @@ export function emitResult(p: Float64Array, r: FitReport): string {
     ['MG', OFF_MG],
     ['EG', OFF_EG],
   ] as const) {
-    for (let kind = KING; kind <= PAWN; kind++) {
+    for (let kind = KING; kind <= SOLDIER; kind++) {
       out.push('// prettier-ignore');
       out.push(`export const T_${TABLE_NAMES[kind]}_${suffix} = [`);
       out.push(table(p, off, kind));
@@ -88,7 +88,7 @@ function halves(p: Float64Array, offMat: number, off: number, kind: number): [nu
 
 export function summary(before: Float64Array, after: Float64Array): string {
   const lines = ['kind        material mg/eg    avg own half mg/eg   avg across river mg/eg   (before -> after)'];
-  for (let kind = KING + 1; kind <= PAWN; kind++) {
+  for (let kind = KING + 1; kind <= SOLDIER; kind++) {
     const f = (p: Float64Array) => {
       const [om, am] = halves(p, OFF_MAT_MG, OFF_MG, kind);
       const [oe, ae] = halves(p, OFF_MAT_EG, OFF_EG, kind);

@@ -12,7 +12,7 @@ import { WEIGHT_NAMES } from '../../engine/eval-params';
 import { evaluate, newTrace } from '../../engine/evaluate';
 import { Position } from '../../engine/position';
 import { PHASE_MAX } from '../../engine/pst';
-import { BLACK, KING, PAWN, RED, SLOTS } from '../../engine/types';
+import { BLACK, KING, SOLDIER, RED, SLOTS } from '../../engine/types';
 
 /** Point classes per kind: 10 ranks × 5 files (file f and 8 − f share a class). */
 export const CLASSES = 50;
@@ -41,7 +41,7 @@ export function extractFeatures(pos: Position): Features {
   const pieceIndex: number[] = [];
   const pieceSign: number[] = [];
   for (let colour = RED; colour <= BLACK; colour++) {
-    for (let kind = KING; kind <= PAWN; kind++) {
+    for (let kind = KING; kind <= SOLDIER; kind++) {
       const code = kind | (colour << 3);
       for (let i = 0, n = pos.pcount[code]; i < n; i++) {
         const sq = pos.plist[code * SLOTS + i];

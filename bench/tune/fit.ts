@@ -9,7 +9,7 @@ import { Dataset, loadDataset } from './dataset';
 import { rng } from '../../engine/rng';
 import { NPARAMS, OFF_EG, OFF_MAT_EG, OFF_MAT_MG, OFF_MG, OFF_TERMS, currentParams } from './params';
 import { emitResult, summary } from './emit';
-import { KING, PAWN } from '../../engine/types';
+import { KING, SOLDIER } from '../../engine/types';
 import { OVERRIDES } from '../../engine/eval-overrides';
 
 interface FitOptions {
@@ -135,7 +135,7 @@ export function fit(opts: FitOptions, log: (s: string) => void): void {
       p[k] -= (lr * mh) / (Math.sqrt(vh) + 1e-12);
     }
     // Constraints: material stays positive and at least a third of its current value.
-    for (let kind = KING + 1; kind <= PAWN; kind++) {
+    for (let kind = KING + 1; kind <= SOLDIER; kind++) {
       for (const off of [OFF_MAT_MG, OFF_MAT_EG]) {
         const min = Math.max(10, p0[off + kind] / 3);
         if (p[off + kind] < min) p[off + kind] = min;

@@ -5,7 +5,7 @@
 import { rng } from '../../engine/rng';
 import { appendFileSync, readFileSync } from 'node:fs';
 import { Position, generateLegal, MAX_MOVES, parseFen, toFen } from '../../engine/index';
-import { generateCaptures } from '../../engine/movegen';
+import { CAPTURES, generate as generateMoves } from '../../engine/movegen';
 import { SIGNAL_COUNT } from '../../engine/limits';
 import { judge } from '../../engine/rules';
 import { Searcher } from '../../engine/search';
@@ -28,7 +28,7 @@ const capBuf = new Int32Array(MAX_MOVES * 2);
 
 export function isQuiet(pos: Position): boolean {
   if (pos.inCheck()) return false;
-  const n = generateCaptures(pos, capBuf, 0);
+  const n = generateMoves(pos, capBuf, 0, CAPTURES);
   for (let i = 0; i < n; i++) if (see(pos, capBuf[i]) > 0) return false;
   return true;
 }

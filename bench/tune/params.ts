@@ -3,7 +3,7 @@
 
 import { WEIGHTS } from '../../engine/eval-params';
 import { MATERIAL_EG, MATERIAL_MG, PHASE_MAX, PSQ_EG, PSQ_MG } from '../../engine/pst';
-import { KING, PAWN, RED, makeSquare } from '../../engine/types';
+import { KING, SOLDIER, RED, makeSquare } from '../../engine/types';
 import { CLASSES, Features, KINDS, TERMS, TERM_NAMES, pointClass } from './features';
 
 export const OFF_MG = 0;
@@ -16,7 +16,7 @@ export const NPARAMS = OFF_TERMS + TERMS;
 /** The engine's current parameters. */
 export function currentParams(): Float64Array {
   const p = new Float64Array(NPARAMS);
-  for (let kind = KING; kind <= PAWN; kind++) {
+  for (let kind = KING; kind <= SOLDIER; kind++) {
     p[OFF_MAT_MG + kind] = MATERIAL_MG[kind];
     p[OFF_MAT_EG + kind] = MATERIAL_EG[kind];
     for (let rank = 0; rank < 10; rank++) {
