@@ -46,8 +46,8 @@ const ANCHORS: ReadonlyArray<readonly [number, Anchor]> = [
   [0, { depth: 1, nodes: 1000, lines: 4, temperature: 100 }],
   [5, { depth: 3, nodes: 4000, lines: 4, temperature: 80 }],
   [10, { depth: 5, nodes: 12000, lines: 4, temperature: 40 }],
-  [15, { depth: 6, nodes: 25000, lines: 4, temperature: 25 }],
-  [19, { depth: 7, nodes: 30000, lines: 4, temperature: 20 }],
+  [15, { depth: 6, nodes: 20000, lines: 4, temperature: 30 }],
+  [19, { depth: 7, nodes: 25000, lines: 4, temperature: 25 }],
 ];
 
 /** The level a UCI_Elo asks for (fractional; clamped to the levels 0-19). */
