@@ -290,9 +290,15 @@ export class SearchClient {
     return false;
   }
 
-  /** Raises STOP for every running search (at quit, before the worker is ended). */
-  stopAll(): void {
+  /**
+   * At quit: raises STOP for every running search, and ends the helper workers at once instead of
+   * letting them finish their batch of nodes. Their results are not needed, and a Node process
+   * exits only once every worker thread has wound down (its compiler jobs too), so the helpers wind
+   * down while the main search answers. The main worker is ended by terminate().
+   */
+  quit(): void {
     for (const flags of this.signals.values()) Atomics.store(flags, SIGNAL_STOP, 1);
+    while (this.helpers.length > 0) this.helpers.pop()!.worker.terminate();
   }
 
   /** Raises PONDERHIT (without shared flags the search keeps pondering until it is stopped). */

@@ -325,7 +325,7 @@ export class Session {
   private async quit(): Promise<void> {
     // A search still running is stopped and answered first, as Stockfish-family engines do.
     this.ledger.stopAll();
-    this.client.stopAll();
+    this.client.quit();
     await this.ledger.allAnswered();
     const bye = this.dialect.bye();
     if (bye !== null) this.out.line(bye);
