@@ -40,6 +40,12 @@ export interface SearchEvents {
 
 type Reply = (msg: FromWorker | null) => void;
 
+/** Bytes as MB, or GB from 1 GB on (`64 MB`, `16 GB`, `23.4 GB`). */
+function sizeText(bytes: number): string {
+  const gb = bytes / 2 ** 30;
+  return gb >= 1 ? `${Number(gb.toFixed(1))} GB` : `${Math.round(bytes / 2 ** 20)} MB`;
+}
+
 
 interface Helper {
   worker: WorkerHandle;
@@ -68,7 +74,7 @@ export class SearchClient {
   private readonly helpers: Helper[] = [];
   private threads = 1;
   private helperRestarts = 0;
-  /** The shared table's memory (shared hosts), handed to every worker. */
+  /** The shared table's memory (shared hosts; else each worker allocates its own), handed to every worker. */
   private tableBuffer: SharedArrayBuffer | null = null;
   private generation = 0;
 
@@ -78,13 +84,30 @@ export class SearchClient {
     private readonly host: WorkerHost,
   ) {
     this.hashMb = hashMb;
-    this.allocateTable();
+    this.tableBuffer = host.shared ? new SharedArrayBuffer(TranspositionTable.bytesFor(hashMb)) : null;
     this.start();
   }
 
-  /** A new shared table of the hash size (shared hosts), or none (the worker allocates its own). */
-  private allocateTable(): void {
-    this.tableBuffer = this.host.shared ? new SharedArrayBuffer(TranspositionTable.bytesFor(this.hashMb)) : null;
+  /**
+   * A new table of `mb` MB for the next searches. Returns why not when it cannot be had (larger
+   * than the machine's memory, or the allocation failed): the old table then stays in use. Where
+   * the worker allocates its own table (hosts without shared memory), it reports a failure itself.
+   */
+  setHash(mb: number): string | undefined {
+    const bytes = TranspositionTable.bytesFor(mb);
+    const memory = this.host.memory;
+    if (memory !== undefined && bytes > memory) return `a table of ${sizeText(bytes)} is more than this machine's memory (${sizeText(memory)})`;
+    if (this.host.shared) {
+      try {
+        this.tableBuffer = new SharedArrayBuffer(bytes);
+      } catch (err) {
+        return `a table of ${sizeText(bytes)} could not be allocated (${err instanceof Error ? err.message : String(err)})`;
+      }
+    }
+    this.hashMb = mb;
+    this.send(this.hashMessage());
+    this.toHelpers(this.hashMessage());
+    return undefined;
   }
 
   private hashMessage(): ToWorker {
@@ -319,13 +342,6 @@ export class SearchClient {
     this.params = values;
     this.send({ type: 'params', values });
     this.toHelpers({ type: 'params', values });
-  }
-
-  setHash(mb: number): void {
-    this.hashMb = mb;
-    this.allocateTable();
-    this.send(this.hashMessage());
-    this.toHelpers(this.hashMessage());
   }
 
   clearHash(): void {

@@ -90,14 +90,15 @@ export class SearchService {
     switch (msg.type) {
       case 'hash':
         try {
-          this.hashMb = msg.mb;
-          this.hashBuffer = msg.buffer;
           if (this.searcher !== null) {
             if (msg.buffer === null) this.searcher.setHashSize(msg.mb);
             else this.searcher.tt.useBuffer(msg.buffer);
           }
+          this.hashMb = msg.mb;
+          this.hashBuffer = msg.buffer;
         } catch (err) {
-          post({ type: 'warning', message: `could not resize the hash table to ${msg.mb} MB (${describe(err)})` });
+          const kept = this.searcher === null ? this.hashMb : this.searcher.tt.sizeMb;
+          post({ type: 'warning', message: `could not resize the hash table to ${msg.mb} MB (${describe(err)}); it stays at ${kept} MB` });
         }
         break;
       case 'clear':

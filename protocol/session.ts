@@ -63,7 +63,7 @@ export class Session {
     private readonly host: SessionHost,
   ) {
     this.done = new Promise((resolve) => (this.resolveDone = resolve));
-    this.options = engineOptions(host.worker.cores, {
+    this.options = engineOptions({
       resizeHash: (mb) => this.client.setHash(mb),
       setThreads: (n) => this.setThreads(n),
       setEvaluation: (useNetwork, file) => this.evaluation.set(useNetwork, file),
@@ -226,6 +226,10 @@ export class Session {
         ? 'helper threads could not start'
         : 'several threads need SharedArrayBuffer, which a browser gives only to a cross-origin-isolated page';
       this.report.note(`Threads ${asked}: ${why}; searching with ${running} thread${running === 1 ? '' : 's'}`);
+    }
+    const cores = this.host.worker.cores;
+    if (asked > cores) {
+      this.report.note(`Threads ${asked} is more than the ${cores} logical processor${cores === 1 ? '' : 's'} of this machine: the threads take turns on them, and each searches slower`);
     }
     const helpers = this.client.helperCount;
     this.report.debug(`search threads: ${running} (the main search and ${helpers} helper${helpers === 1 ? '' : 's'})`);

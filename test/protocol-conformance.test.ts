@@ -408,7 +408,7 @@ describe('§14.1 conformance, handshake and quit', () => {
       await e.expect((l) => l === 'uciok');
       const block = e.received.map((r) => r.line);
       expect(block[0]).toMatch(/^id name Chuhan /);
-      expect(block).toContain('option name Hash type spin default 64 min 1 max 1024');
+      expect(block).toContain('option name Hash type spin default 64 min 1 max 65536');
       expect(block).toContain('option name Clear Hash type button');
       for (const name of ['Threads', 'Ponder', 'MultiPV', 'Move Overhead']) {
         expect(block.some((l) => l.startsWith(`option name ${name} type `))).toBe(true);

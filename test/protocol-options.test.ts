@@ -31,8 +31,11 @@ function announced(lines: string[], dialect: 'ucci' | 'uci'): Announced[] {
 /** The engine's options, with effects that record the options that ran one. */
 function recorded(): { options: EngineOptions; ran: string[] } {
   const ran: string[] = [];
-  const options = engineOptions(8, {
-    resizeHash: () => ran.push('hash'),
+  const options = engineOptions({
+    resizeHash: () => {
+      ran.push('hash');
+      return undefined;
+    },
     setThreads: () => ran.push('threads'),
     setEvaluation: (_useNetwork, file) => (ran.push('evaluation'), file),
     newGame: () => ran.push('newgame'),

@@ -100,12 +100,12 @@ describe('options, in the words of the dialect in use', () => {
   });
   it("out-of-range values are reported with the dialect's own name and range", async () => {
     await withChuhan(exe, 'uci', async (e) => {
-      e.send('setoption name Hash value 99999');
-      expect(await e.sync()).toEqual(['info string option Hash value 99999 is out of range 1..1024; using 1024']);
+      e.send('setoption name Hash value 0');
+      expect(await e.sync()).toEqual(['info string option Hash value 0 is out of range 1..65536; using 1']);
     });
     await withChuhan(exe, 'ucci', async (e) => {
       e.send('setoption hashsize -3');
-      expect(await e.sync()).toEqual(['info string option hashsize value -3 is out of range 0..1024; using 0, which means the default, 64 MB']);
+      expect(await e.sync()).toEqual(['info string option hashsize value -3 is out of range 0..65536; using 0, which means the default, 64 MB']);
     });
   });
 });
