@@ -103,8 +103,10 @@ export class SearchService {
         break;
       case 'clear':
         try {
-          if (msg.historyOnly === true) this.searcher?.clearHistory();
-          else this.searcher?.clearHash();
+          this.searcher?.clearHistory();
+          // A shared table is cleared even by a worker that has not searched yet (a helper just started).
+          const searcher = this.hashBuffer === null ? this.searcher : this.getSearcher();
+          if (msg.table !== null) searcher?.tt.clear(msg.table.index, msg.table.count);
         } catch (err) {
           post({ type: 'warning', message: `could not clear the hash table (${describe(err)})` });
         }

@@ -200,7 +200,7 @@ export class Session {
     await this.ledger.stoppedAnswered();
     // While the worker is busy, readyok goes out at once; when it is idle, a round trip to it and
     // to every helper first makes sure they are alive, warmed up and have applied earlier option
-    // changes (a new hash size, say).
+    // changes (a new hash size, say) and cleared the table after a new game.
     if (!this.client.busy && this.client.unavailable === null) await this.client.pingAll(PING_TIMEOUT_MS);
     this.out.line('readyok');
   }

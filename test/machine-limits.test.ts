@@ -51,7 +51,7 @@ function inProcess(memory: number | undefined) {
   };
   /** Table sizes (MB) and buffer bytes the workers were told to use, in order. */
   const tables = () => sent.flatMap((m) => (m.type === 'hash' ? [{ mb: m.mb, bytes: m.buffer?.byteLength }] : []));
-  return { session, run, tables };
+  return { session, run, tables, sent };
 }
 
 /** Whether this machine refuses one 64 GB allocation (less memory, and Linux's overcommit does not promise it). */
@@ -106,6 +106,25 @@ describe('Hash on machines large and small', () => {
     expect(tables().at(-1)).toEqual({ mb: 16, bytes: TranspositionTable.bytesFor(16) });
     const out = await run('position startpos', 'go depth 4');
     expect(out.some((l) => l.startsWith('bestmove '))).toBe(true);
+  });
+});
+
+describe('Clear Hash on a large table', () => {
+  it('clears a table a search has used, and leaves a fresh one alone (it is all zeros; clearing would commit its memory)', async () => {
+    const { run, sent } = inProcess(undefined);
+    await run('setoption name Hash value 16', 'ucinewgame');
+    const clears = () => sent.flatMap((m) => (m.type === 'clear' ? [m.table] : []));
+    expect(clears()).toEqual([null]);
+    const hash = sent.filter((m) => m.type === 'hash').at(-1);
+    const words = new Int32Array(hash!.type === 'hash' ? hash!.buffer! : new SharedArrayBuffer(4));
+    await run('position startpos', 'go depth 5');
+    expect(words.some((w) => w !== 0)).toBe(true);
+    await run('ucinewgame');
+    expect(clears()).toEqual([null, { index: 0, count: 1 }]);
+    expect(words.every((w) => w === 0)).toBe(true);
+    // Nothing searched since: the next new game leaves it alone.
+    await run('ucinewgame');
+    expect(clears()).toEqual([null, { index: 0, count: 1 }, null]);
   });
 });
 
