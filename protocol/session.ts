@@ -228,8 +228,8 @@ export class Session {
       this.report.note(`Threads ${asked}: ${why}; searching with ${running} thread${running === 1 ? '' : 's'}`);
     }
     const cores = this.host.worker.cores;
-    if (asked > cores) {
-      this.report.note(`Threads ${asked} is more than the ${cores} logical processor${cores === 1 ? '' : 's'} of this machine: the threads take turns on them, and each searches slower`);
+    if (running > cores) {
+      this.report.note(`Threads ${running} is more than the ${cores} logical processor${cores === 1 ? '' : 's'} of this machine: the threads take turns on them, and each searches slower`);
     }
     const helpers = this.client.helperCount;
     this.report.debug(`search threads: ${running} (the main search and ${helpers} helper${helpers === 1 ? '' : 's'})`);
