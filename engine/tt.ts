@@ -95,8 +95,19 @@ export class TranspositionTable {
     return this.data.buffer;
   }
 
-  clear(): void {
-    this.data.fill(0);
+  get sizeMb(): number {
+    return (this.data.length * 4) / (1024 * 1024);
+  }
+
+  /**
+   * Clears the table, or part `index` of `count` equal parts of it (so that the searchers sharing a
+   * large table clear it together, each its own part).
+   */
+  clear(index = 0, count = 1): void {
+    const buckets = this.mask + 1;
+    const from = Math.floor((buckets * index) / count) * 2 * SLOT_WORDS;
+    const to = Math.floor((buckets * (index + 1)) / count) * 2 * SLOT_WORDS;
+    this.data.fill(0, from, to);
     this.generation = 0;
   }
 

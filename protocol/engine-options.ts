@@ -7,21 +7,23 @@
 import { USE_NNUE_DEFAULT } from '../engine/network';
 import { MOVE_OVERHEAD } from '../engine/search-params';
 import { FULL_STRENGTH, HIGHEST_ELO, LOWEST_ELO } from '../engine/skill';
-import { DEFAULT_HASH_MB } from '../engine/tt';
+import { DEFAULT_HASH_MB, MAX_TABLE_BYTES } from '../engine/tt';
 import { RANDOMNESS_CP } from './clock';
 import { ButtonOption, CheckOption, ComboOption, OptionRegistry, SpinOption, StringOption } from './option';
 import { addTunableOptions } from './tune-options';
 
 /** EvalFile's value for the network built into the executable. */
 export const EMBEDDED_NETWORK = '<embedded>';
-export const MAX_HASH_MB = 1024;
-/** Most search threads the option accepts on any machine; the session announces at most its cores. */
-export const MAX_THREADS = 64;
-
-/** Threads' maximum on a machine with `cores` logical processors. */
-export function threadLimit(cores: number): number {
-  return Math.max(1, Math.min(MAX_THREADS, Math.floor(cores) || 1));
-}
+/**
+ * The largest table the engine can address (64 GB), announced on every machine: a size beyond the
+ * machine's memory, or one that cannot be allocated, is refused when set (search-client.ts).
+ */
+export const MAX_HASH_MB = MAX_TABLE_BYTES / 2 ** 20;
+/**
+ * Most search threads (the cores of the largest servers), announced on every machine; beyond the
+ * machine's logical processors the session warns and searches with them all the same.
+ */
+export const MAX_THREADS = 256;
 
 /**
  * The UCCI options (and the UCI spellings of the same) that are accepted and do nothing: opening
@@ -32,8 +34,8 @@ export const IGNORED_OPTIONS: readonly string[] = ['usebook', 'OwnBook', 'bookfi
 
 /** What setting an option does in the session, beyond storing its value. */
 export interface OptionEffects {
-  /** Hash: a new table of this many MB for the next searches. */
-  resizeHash(mb: number): void;
+  /** Hash: a new table of this many MB for the next searches; or why it cannot be had (the old one stays). */
+  resizeHash(mb: number): string | undefined;
   /** Threads: start or end helper threads. */
   setThreads(threads: number): void;
   /** Use NNUE and EvalFile: hand the evaluation to the search; returns the network file in use. */
@@ -46,8 +48,8 @@ export interface OptionEffects {
   setParams(values: Record<string, number>): void;
 }
 
-/** The engine's options on a machine with `cores` logical processors (Threads up to them). */
-export function engineOptions(cores: number, fx: OptionEffects) {
+/** The engine's options, with the session's effects. */
+export function engineOptions(fx: OptionEffects) {
   const registry = new OptionRegistry();
   const evaluation = (): void => {
     evalfile.value = fx.setEvaluation(usennue.value, evalfile.value);
@@ -57,7 +59,7 @@ export function engineOptions(cores: number, fx: OptionEffects) {
     hash: registry.add(
       new SpinOption({ ucci: 'hashsize', uci: 'Hash' }, DEFAULT_HASH_MB, { min: 0, uciMin: 1, max: MAX_HASH_MB, zeroMeansDefault: true, unit: ' MB' }, fx.resizeHash),
     ),
-    threads: registry.add(new SpinOption({ ucci: 'threads', uci: 'Threads' }, 1, { min: 0, uciMin: 1, max: threadLimit(cores), zeroMeansDefault: true }, fx.setThreads)),
+    threads: registry.add(new SpinOption({ ucci: 'threads', uci: 'Threads' }, 1, { min: 0, uciMin: 1, max: MAX_THREADS, zeroMeansDefault: true }, fx.setThreads)),
     ponder: registry.add(new CheckOption({ ucci: 'ponder', uci: 'Ponder' }, false)),
     multipv: registry.add(new SpinOption({ ucci: null, uci: 'MultiPV' }, 1, { min: 1, max: 64 })),
     overhead: registry.add(new SpinOption({ ucci: 'moveoverhead', uci: 'Move Overhead' }, MOVE_OVERHEAD, { min: 0, max: 5000 })),

@@ -22,8 +22,11 @@ interface OptionNames {
   unannouncedInUcci?: boolean;
 }
 
-/** What an option does when set, called with the new value. */
-type Effect<T> = (value: T) => void;
+/**
+ * What an option does when set, called with the new value. It may refuse the value by returning
+ * the reason (a hash table that cannot be had, say): the option then keeps its old value.
+ */
+type Effect<T> = (value: T) => string | void;
 
 /** A value read from setoption, or why none could be. */
 type Read<T> = { ok: true; value: T; shown: string; warning?: string } | { ok: false; warning: string };
@@ -51,16 +54,22 @@ abstract class Option<T> {
   /**
    * Applies setoption's value: reports a clamped or unreadable one (named as the dialect names
    * it), stores it, says so in debug mode under its UCCI name (`setoption debug true` included),
-   * and runs the effect (when the value changed, unless it always runs).
+   * and runs the effect (when the value changed, unless it always runs). An effect that refuses
+   * the value is reported, and the old value stays.
    */
   apply(text: string, dialect: DialectName, report: Report): void {
     const r = this.read(text, dialect);
     if (r.warning !== undefined) report.note(r.warning);
     if (!r.ok) return;
-    const changed = this.value !== r.value;
+    const old = this.value;
     this.value = r.value;
     report.debug(`option ${this.names.ucci ?? this.names.uci} = ${r.shown}`);
-    if (changed || this.always) this.effect?.(r.value);
+    if (old === r.value && !this.always) return;
+    const refused = this.effect?.(r.value);
+    if (typeof refused === 'string') {
+      this.value = old;
+      report.note(`option ${this.label(dialect)} ${r.shown}: ${refused}; left at ${String(old)}`);
+    }
   }
 
   protected refuse(dialect: DialectName, expected: string, text: string): Read<T> {

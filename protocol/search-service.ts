@@ -102,20 +102,23 @@ export class SearchService {
     switch (msg.type) {
       case 'hash':
         try {
-          this.hashMb = msg.mb;
-          this.hashBuffer = msg.buffer;
           if (this.searcher !== null) {
             if (msg.buffer === null) this.searcher.setHashSize(msg.mb);
             else this.searcher.tt.useBuffer(msg.buffer);
           }
+          this.hashMb = msg.mb;
+          this.hashBuffer = msg.buffer;
         } catch (err) {
-          post({ type: 'warning', message: `could not resize the hash table to ${msg.mb} MB (${describe(err)})` });
+          const kept = this.searcher === null ? this.hashMb : this.searcher.tt.sizeMb;
+          post({ type: 'warning', message: `could not resize the hash table to ${msg.mb} MB (${describe(err)}); it stays at ${kept} MB` });
         }
         break;
       case 'clear':
         try {
-          if (msg.historyOnly === true) this.searcher?.clearHistory();
-          else this.searcher?.clearHash();
+          this.searcher?.clearHistory();
+          // A shared table is cleared even by a worker that has not searched yet (a helper just started).
+          const searcher = this.hashBuffer === null ? this.searcher : this.getSearcher();
+          if (msg.table !== null) searcher?.tt.clear(msg.table.index, msg.table.count);
         } catch (err) {
           post({ type: 'warning', message: `could not clear the hash table (${describe(err)})` });
         }

@@ -34,6 +34,8 @@ export interface WorkerHost {
   readonly shared: boolean;
   /** Logical processors of the machine (the most useful search threads). */
   readonly cores: number;
+  /** Bytes of memory of the machine, where known: a larger hash table is refused. */
+  readonly memory?: number;
   /**
    * Starts a search worker. `warmup` is the flag buffer of its warm-up search (shared hosts only).
    * Throws an Error whose message says why, when no worker can run.

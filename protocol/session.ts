@@ -65,7 +65,7 @@ export class Session {
     private readonly host: SessionHost,
   ) {
     this.done = new Promise((resolve) => (this.resolveDone = resolve));
-    this.options = engineOptions(host.worker.cores, {
+    this.options = engineOptions({
       resizeHash: (mb) => this.client.setHash(mb),
       setThreads: (n) => this.setThreads(n),
       setEvaluation: (useNetwork, file) => this.evaluation.set(useNetwork, file),
@@ -202,7 +202,7 @@ export class Session {
     await this.ledger.stoppedAnswered();
     // While the worker is busy, readyok goes out at once; when it is idle, a round trip to it and
     // to every helper first makes sure they are alive, warmed up and have applied earlier option
-    // changes (a new hash size, say).
+    // changes (a new hash size, say) and cleared the table after a new game.
     if (!this.client.busy && this.client.unavailable === null) await this.client.pingAll(PING_TIMEOUT_MS);
     this.out.line('readyok');
   }
@@ -228,6 +228,10 @@ export class Session {
         ? 'helper threads could not start'
         : 'several threads need SharedArrayBuffer, which a browser gives only to a cross-origin-isolated page';
       this.report.note(`Threads ${asked}: ${why}; searching with ${running} thread${running === 1 ? '' : 's'}`);
+    }
+    const cores = this.host.worker.cores;
+    if (running > cores) {
+      this.report.note(`Threads ${running} is more than the ${cores} logical processor${cores === 1 ? '' : 's'} of this machine: the threads take turns on them, and each searches slower`);
     }
     const helpers = this.client.helperCount;
     this.report.debug(`search threads: ${running} (the main search and ${helpers} helper${helpers === 1 ? '' : 's'})`);
@@ -336,7 +340,7 @@ export class Session {
   private async quit(): Promise<void> {
     // A search still running is stopped and answered first, as Stockfish-family engines do.
     this.ledger.stopAll();
-    this.client.stopAll();
+    this.client.quit();
     await this.ledger.allAnswered();
     const bye = this.dialect.bye();
     if (bye !== null) this.out.line(bye);

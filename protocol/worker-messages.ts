@@ -24,8 +24,11 @@ export type ToWorker =
    * and the helpers (TranspositionTable.bytesFor(mb) bytes), else the worker allocates its own.
    */
   | { type: 'hash'; mb: number; buffer: SharedArrayBuffer | null }
-  /** A new game: clear the histories, and the table too unless `historyOnly` (a helper's table is the main one's). */
-  | { type: 'clear'; historyOnly?: boolean }
+  /**
+   * A new game: clear the histories, and part `index` of `count` equal parts of the table (every
+   * worker clears its own part of a shared table), or none of it when `table` is null.
+   */
+  | { type: 'clear'; table: { index: number; count: number } | null }
   /** Evaluate with the network (bytes of a network file already checked, or null for the built-in one), or with the hand-written evaluation. */
   | { type: 'evaluation'; useNetwork: boolean; network: Uint8Array | null }
   /** Tuned search parameters, every one, in option units by name (protocol/tune-options.ts). */

@@ -19,8 +19,8 @@ beforeAll(() => {
 
 const ENGINE = '/usr/games/fairy-stockfish';
 const BAD: Array<[string[], RegExp]> = [
-  [['bench', '--hash', '99999', '--depth', '2'], /--hash.*99999.*from 1 to 1024/],
-  [['bench', '--hash', '0'], /--hash.*from 1 to 1024/],
+  [['bench', '--hash', '99999', '--depth', '2'], /--hash.*99999.*from 1 to 65536/],
+  [['bench', '--hash', '0'], /--hash.*from 1 to 65536/],
   [['bench', '--depth', '1000'], /--depth.*from 1 to 64/],
   [['bench', '--depth', '-3'], /--depth.*integer/],
   [['perft', '--depth', '99'], /--depth.*from 0 to 12/],

@@ -390,7 +390,7 @@ describe('§14.1 conformance, handshake and quit', () => {
     const block = e.received.map((r) => r.line);
     expect(block[0]).toMatch(/^id name Chuhan /);
     expect(block).toContain(`option name Hash type spin default ${DEFAULT_HASH_MB} min 1 max ${MAX_HASH_MB}`);
-    expect(block).toContain('option name Threads type spin default 1 min 1 max 2');
+    expect(block).toContain('option name Threads type spin default 1 min 1 max 256');
     expect(block).toContain('option name Clear Hash type button');
     for (const name of ['Ponder', 'MultiPV', 'Move Overhead']) {
       expect(block.some((l) => l.startsWith(`option name ${name} type `))).toBe(true);
@@ -400,8 +400,8 @@ describe('§14.1 conformance, handshake and quit', () => {
     await e.quit();
   });
 
-  it('Threads is announced from 1 to the machine cores, at most 64, default 1, in both dialects', async () => {
-    for (const [cores, max] of [[1, 1], [2, 2], [12, 12], [100, 64]]) {
+  it('Threads is announced from 1 to 256 (the cores of the largest servers) on any machine, default 1, in both dialects', async () => {
+    for (const [cores, max] of [[1, 256], [2, 256], [100, 256]]) {
       const uci = await inProcess('uci', { cores });
       const ucci = await inProcess('ucci', { cores });
       expect(uci.received.map((r) => r.line)).toContain(`option name Threads type spin default 1 min 1 max ${max}`);

@@ -113,21 +113,26 @@ describe('latency while searching', () => {
     expect(Math.max(...hits)).toBeLessThan(BOUND_STOP_MS);
   });
 
-  it('quit while searching ends the process at once', async () => {
-    const quit: number[] = [];
-    for (let round = 0; round < 2; round++) {
-      const e = await startChuhan(exe, round % 2 === 0 ? 'ucci' : 'uci');
+  it('quit while searching ends the process at once, with 1 thread and with 2', async () => {
+    const quit: Record<1 | 2, number[]> = { 1: [], 2: [] };
+    for (let round = 0; round < 4; round++) {
+      const threads = round % 4 < 2 ? 1 : 2;
+      const dialect = round % 2 === 0 ? 'ucci' : 'uci';
+      const e = await startChuhan(exe, dialect);
+      e.send(dialect === 'ucci' ? `setoption threads ${threads}` : `setoption name Threads value ${threads}`);
+      await e.sync(30_000);
       e.send(`position fen ${MIDDLEGAME}`, 'go infinite');
       await e.expect(/^info depth/, 5000);
       await sleep(150);
       const t0 = e.send('quit');
       const exit = await e.exited;
-      quit.push(exit.at - t0);
+      quit[threads].push(exit.at - t0);
       expect(exit.code).toBe(0);
-      if (round % 2 === 0) expect(e.received.some((r) => r.line === 'bye')).toBe(true);
+      if (dialect === 'ucci') expect(e.received.some((r) => r.line === 'bye')).toBe(true);
     }
-    console.log(summary('quit -> exit', quit));
-    expect(Math.max(...quit)).toBeLessThan(BOUND_QUIT_MS);
+    console.log(`${summary('quit -> exit, 1 thread', quit[1])}; ${summary('2 threads', quit[2])}`);
+    // The target is 100 ms (docs/testing.md has the figures of a quiet machine).
+    expect(Math.max(...quit[1], ...quit[2])).toBeLessThan(BOUND_QUIT_MS);
   });
 });
 

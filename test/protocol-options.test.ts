@@ -80,8 +80,8 @@ async function behaviour(dialect: 'ucci' | 'uci', setup: string[]): Promise<unkn
 }
 
 /** The registry as a session on CORES cores holds it (the effects are the session's, not used here). */
-const registry = engineOptions(CORES, {
-  resizeHash: () => {},
+const registry = engineOptions({
+  resizeHash: () => undefined,
   setThreads: () => {},
   setEvaluation: (_useNetwork, file) => file,
   newGame: () => {},

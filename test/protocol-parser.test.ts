@@ -125,17 +125,21 @@ describe('planSearch', () => {
 });
 
 /** The engine's options with effects that record what they were asked to do, and a setoption that returns its messages. */
-function testOptions(cores = 64) {
+function testOptions(refuseHashAbove = Infinity) {
   const effects: string[] = [];
   const fx: OptionEffects = {
-    resizeHash: (mb) => effects.push(`hash ${mb}`),
+    resizeHash: (mb) => {
+      if (mb > refuseHashAbove) return `a table of ${mb} MB is more than this machine's memory`;
+      effects.push(`hash ${mb}`);
+      return undefined;
+    },
     setThreads: (n) => effects.push(`threads ${n}`),
     setEvaluation: (useNetwork, file) => (effects.push(`evaluation ${useNetwork} ${file}`), file),
     newGame: () => effects.push('new game'),
     ranksChanged: (note) => effects.push(`ranks ${note ?? ''}`),
     setParams: () => effects.push('params'),
   };
-  const options = engineOptions(cores, fx);
+  const options = engineOptions(fx);
   const set = (name: string, value: string, dialect: 'ucci' | 'uci' = 'ucci') => {
     const notes: string[] = [];
     const debug: string[] = [];
@@ -156,22 +160,22 @@ describe('options', () => {
 
   it('clamps, rejects and accepts values with messages, and runs an effect when the value changes', () => {
     const { options: o, set, effects } = testOptions();
-    expect(set('hashsize', '99999')).toMatchObject({ result: 'set', warnings: [expect.stringContaining('using 1024')], debug: ['option hashsize = 1024'] });
-    expect(o.hash.value).toBe(1024);
+    expect(set('hashsize', '99999')).toMatchObject({ result: 'set', warnings: [expect.stringContaining('using 65536')], debug: ['option hashsize = 65536'] });
+    expect(o.hash.value).toBe(65536);
     set('hashsize', '0');
     expect(o.hash.value).toBe(64); // 0: the engine chooses
     // Below 0: clamped to 0, and the message says what 0 means (not "no hash table").
     set('hashsize', '16');
-    expect(set('hashsize', '-3').warnings).toEqual(['option hashsize value -3 is out of range 0..1024; using 0, which means the default, 64 MB']);
+    expect(set('hashsize', '-3').warnings).toEqual(['option hashsize value -3 is out of range 0..65536; using 0, which means the default, 64 MB']);
     expect(o.hash.value).toBe(64);
     // Each dialect's own name and range.
-    expect(set('Hash', '99999', 'uci').warnings).toEqual(['option Hash value 99999 is out of range 1..1024; using 1024']);
-    expect(set('Hash', '0', 'uci').warnings).toEqual(['option Hash value 0 is out of range 1..1024; using 1']);
+    expect(set('Hash', '99999', 'uci').warnings).toEqual(['option Hash value 99999 is out of range 1..65536; using 65536']);
+    expect(set('Hash', '0', 'uci').warnings).toEqual(['option Hash value 0 is out of range 1..65536; using 1']);
     expect(o.hash.value).toBe(1);
-    expect(set('Hash', '99999', 'ucci').warnings).toEqual(['option hashsize value 99999 is out of range 0..1024; using 1024']);
+    expect(set('Hash', '99999', 'ucci').warnings).toEqual(['option hashsize value 99999 is out of range 0..65536; using 65536']);
     // Setting the same value again does nothing more.
-    set('Hash', '1024', 'uci');
-    expect(effects).toEqual(['hash 1024', 'hash 64', 'hash 16', 'hash 64', 'hash 1024', 'hash 1', 'hash 1024']);
+    set('Hash', '65536', 'uci');
+    expect(effects).toEqual(['hash 65536', 'hash 64', 'hash 16', 'hash 64', 'hash 65536', 'hash 1', 'hash 65536']);
     expect(set('ponder', 'on')).toMatchObject({ warnings: [] });
     expect(set('ponder', 'maybe').warnings).toEqual(["option ponder expects true or false, got 'maybe'; left at true"]);
     expect(o.ponder.value).toBe(true);
@@ -198,12 +202,26 @@ describe('options', () => {
     ]);
   });
 
-  it('Threads goes up to the cores; an EvalFile that cannot be used leaves the one in use', () => {
-    const { options: o, set } = testOptions(4);
-    expect(set('Threads', '8', 'uci').warnings).toEqual(['option Threads value 8 is out of range 1..4; using 4']);
-    expect(o.threads.value).toBe(4);
-    const refusing = engineOptions(4, {
-      resizeHash: () => {},
+  it('a hash size the effect refuses leaves the old value, with the reason', () => {
+    const { options: o, set, effects } = testOptions(4096);
+    set('Hash', '4096', 'uci');
+    expect(set('Hash', '8192', 'uci')).toMatchObject({
+      result: 'set',
+      warnings: ["option Hash 8192: a table of 8192 MB is more than this machine's memory; left at 4096"],
+    });
+    expect(o.hash.value).toBe(4096);
+    // Asked again, it is tried again (the value never changed).
+    expect(set('hashsize', '8192').warnings).toHaveLength(1);
+    expect(effects).toEqual(['hash 4096']);
+  });
+
+  it('Threads goes up to 256 on any machine; an EvalFile that cannot be used leaves the one in use', () => {
+    const { options: o, set } = testOptions();
+    expect(set('Threads', '256', 'uci').warnings).toEqual([]);
+    expect(set('Threads', '300', 'uci').warnings).toEqual(['option Threads value 300 is out of range 1..256; using 256']);
+    expect(o.threads.value).toBe(256);
+    const refusing = engineOptions({
+      resizeHash: () => undefined,
       setThreads: () => {},
       setEvaluation: () => '<embedded>',
       newGame: () => {},

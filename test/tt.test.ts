@@ -41,6 +41,26 @@ describe('transposition table', () => {
     tt.clear();
     expect(tt.probe(5, 100, 0)).toBe(false);
   });
+  it('cleared in parts (as the searchers sharing a table do), every bucket is cleared once, and only its own part by each', () => {
+    const tt = new TranspositionTable(1);
+    const words = new Int32Array(tt.buffer);
+    for (const count of [1, 2, 3, 7, 16]) {
+      words.fill(-1);
+      const cleared = new Uint8Array(words.length);
+      for (let index = 0; index < count; index++) {
+        const before = Int32Array.from(words);
+        tt.clear(index, count);
+        // The words this part zeroed: a contiguous run no earlier part touched.
+        const mine = before.map((w, i) => (w !== 0 && words[i] === 0 ? 1 : 0));
+        const first = mine.indexOf(1);
+        const last = mine.lastIndexOf(1);
+        expect(mine.slice(first, last + 1).every((x) => x === 1)).toBe(true);
+        for (let i = first; i <= last; i++) cleared[i]++;
+      }
+      expect(words.every((w) => w === 0)).toBe(true);
+      expect(cleared.every((c) => c === 1)).toBe(true);
+    }
+  });
   it('a torn slot (words of two entries mixed, as two threads writing at once can leave it) is a miss', () => {
     const tt = new TranspositionTable(1);
     tt.newSearch();

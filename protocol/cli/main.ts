@@ -30,7 +30,7 @@ import { availableParallelism } from 'node:os';
 import type { Network } from '../../engine/nnue';
 import { embeddedNetwork, USE_NNUE_DEFAULT } from '../../engine/network';
 import { readNetworkFile } from '../host/network-file';
-import { MAX_HASH_MB, threadLimit } from '../engine-options';
+import { MAX_HASH_MB, MAX_THREADS } from '../engine-options';
 import { runThreadsBench } from './bench-threads';
 import { Output } from '../host/output';
 import { runSession } from '../host/stdio-session';
@@ -228,7 +228,7 @@ function buildProgram(): Command {
     })
     .option('--evalfile <file>', 'network file for --eval nnue (default: the built-in network)')
     .option('--no-simd', 'with --eval nnue: the JavaScript loops instead of WebAssembly SIMD (same nodes, to compare speed)')
-    .option('--threads <n>', `search with the engine's workers and n threads, 1 to ${threadLimit(availableParallelism())} (speed and time to depth; the node count is no signature)`, intIn(1, threadLimit(availableParallelism())))
+    .option('--threads <n>', `search with the engine's workers and n threads, 1 to ${MAX_THREADS} (speed and time to depth; the node count is no signature)`, intIn(1, MAX_THREADS))
     .exitOverride()
     .action(async (opts: { depth?: number; hash?: number; verbose?: boolean; eval?: string; evalfile?: string; simd?: boolean; threads?: number }) => {
       let network: Network | 'classical' = 'classical';

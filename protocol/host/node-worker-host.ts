@@ -1,6 +1,6 @@
 // The executable's search worker: a worker thread started from the source that build.mjs bundles
 // into the executable (worker-source.ts), with the warm-up flag as workerData.
-import { availableParallelism } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { WorkerEvents, WorkerHandle, WorkerHost } from '../session-host';
 import { workerSource } from './worker-source';
@@ -9,6 +9,7 @@ import type { FromWorker } from '../worker-messages';
 export const nodeWorkerHost: WorkerHost = {
   shared: true,
   cores: availableParallelism(),
+  memory: totalmem(),
   start(warmup: SharedArrayBuffer | null, events: WorkerEvents): WorkerHandle {
     const source = workerSource();
     if (source === undefined) throw new Error('the search worker exists only in the built executable (run node build.mjs)');
