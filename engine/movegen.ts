@@ -10,7 +10,7 @@
 // whose target is not on the king's rank or file, cannot expose the king: it changes no line
 // through the king and frees no horse leg. Nor can a move that touches only lines from which no
 // attack can come in one move (Position.sliderLines). The other moves are tried in the position's
-// trial occupancy and the king asked about with Position.kingAttacked. In check, only the king's
+// occupancy (Position.occ, restored after) and the king asked about with Position.kingAttacked. In check, only the king's
 // moves and the moves that could answer the checker are tried (filterEvasions). givesCheck is
 // decided the same way.
 
@@ -246,7 +246,7 @@ function onLeg(k: number, s: number): boolean {
  * the enemy king along which our chariots, cannons or king could attack it after one move
  * (Position.sliderLines), nor leaves one of its horse legs, discovers no check: only the piece
  * moved can give one, and the board is as it was on every line from its new point to the king.
- * The other moves are tried in the trial occupancy.
+ * The other moves are tried in the occupancy (and it is restored).
  */
 export function givesCheck(pos: Position, m: Move): boolean {
   const us = pos.side;
@@ -260,7 +260,7 @@ export function givesCheck(pos: Position, m: Move): boolean {
     if (kind === KING) return (to & 15) === (k & 15) && piecesBetween(pos.occ, to, k) === 0;
     return pieceAttacks(p, to, k, pos.occ);
   }
-  const occ = pos.trial;
+  const occ = pos.occ;
   const quiet = pos.board[to] === 0;
   toggleOcc(occ, from);
   if (quiet) toggleOcc(occ, to);
@@ -278,7 +278,7 @@ export function isLegal(pos: Position, move: Move): boolean {
   const to = moveTo(move);
   const us = pos.side;
   const k = kindOf(pos.board[from]) === KING ? to : pos.kingSquare(us);
-  const occ = pos.trial;
+  const occ = pos.occ;
   const quiet = pos.board[to] === 0;
   toggleOcc(occ, from);
   if (quiet) toggleOcc(occ, to);

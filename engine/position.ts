@@ -58,14 +58,13 @@ export class Position {
   readonly pcount = new Uint8Array(PIECE_CODES);
   /** Slot of the piece on each square in its code's list. */
   readonly pindex = new Uint8Array(256);
-  /** The occupied points as rank and file masks (lines.ts). */
-  readonly occ: Occupancy = newOccupancy();
   /**
-   * Equal to `occ` between queries. A query about a trial move (a legality or check test, an
-   * exchange of SEE, a capture the chase rules consider) empties and fills points in it and
-   * restores them before it returns, so that the board itself is never touched.
+   * The occupied points as rank and file masks (lines.ts). A query about a trial move (a legality
+   * or check test, an exchange of SEE, a capture the chase rules consider) empties and fills points
+   * in it and restores them before it returns; the board array itself is only changed by make and
+   * unmake.
    */
-  readonly trial: Occupancy = newOccupancy();
+  readonly occ: Occupancy = newOccupancy();
   side = RED;
   keyLo = 0;
   keyHi = 0;
@@ -113,7 +112,6 @@ export class Position {
     this.pindex.fill(0);
     this.plist.fill(0);
     this.occ.fill(0);
-    this.trial.fill(0);
     this.side = RED;
     this.keyLo = 0;
     this.keyHi = 0;
@@ -140,7 +138,6 @@ export class Position {
     this.plist[code * SLOTS + slot] = sq;
     this.pindex[sq] = slot;
     toggleOcc(this.occ, sq);
-    toggleOcc(this.trial, sq);
     this.histCheck[this.ply] = CHECK_UNKNOWN;
     this.histLines[this.ply] = LINES_UNKNOWN;
     this.keyLo ^= ZOBRIST_LO[code * 256 + sq];
@@ -460,10 +457,8 @@ export class Position {
     } else {
       this.halfmove++;
       toggleOcc(this.occ, to);
-      toggleOcc(this.trial, to);
     }
     toggleOcc(this.occ, from);
-    toggleOcc(this.trial, from);
     b[to] = p;
     b[from] = 0;
     const slot = this.pindex[from];
@@ -493,7 +488,6 @@ export class Position {
     if (this.side !== RED) this.fullmove--;
     b[from] = p;
     toggleOcc(this.occ, from);
-    toggleOcc(this.trial, from);
     const slot = this.pindex[to];
     this.pindex[from] = slot;
     this.plist[p * SLOTS + slot] = from;
@@ -514,7 +508,6 @@ export class Position {
       this.phase += PHASE_WEIGHT[kindOf(c)];
     } else {
       toggleOcc(this.occ, to);
-      toggleOcc(this.trial, to);
     }
     this.halfmove = this.histHalfmove[ply];
     this.keyLo = this.histKeyLo[ply];
@@ -571,7 +564,6 @@ export class Position {
     this.pcount.set(o.pcount);
     this.pindex.set(o.pindex);
     this.occ.set(o.occ);
-    this.trial.set(o.occ);
     this.side = o.side;
     this.keyLo = o.keyLo;
     this.keyHi = o.keyHi;
