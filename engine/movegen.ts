@@ -130,13 +130,19 @@ export function generate(pos: Position, buf: Int32Array, n: number, target: numb
     const file = code === (CHARIOT | hi) ? FILE_FIRST : FILE_SECOND;
     for (let i = 0, cnt = pc[code]; i < cnt; i++) {
       const from = pl[code * SLOTS + i];
+      if (!captures) {
+        for (let d = 0; d < 4; d++) {
+          const dir = ORTHO[d];
+          for (let t = from + dir; b[t] === 0; t += dir) buf[n++] = from | (t << 8);
+        }
+        continue;
+      }
       const re = rankEntry(occ, from) * 2;
       const fe = fileEntry(occ, from) * 2;
       for (let d = 0; d < 4; d++) {
-        const dir = ORTHO[d];
-        if (quiets) for (let t = from + dir; b[t] === 0; t += dir) buf[n++] = from | (t << 8);
+        if (quiets) for (let t = from + ORTHO[d]; b[t] === 0; t += ORTHO[d]) buf[n++] = from | (t << 8);
         const hit = d < 2 ? rank[re + d] : file[fe + d - 2];
-        if (captures && hit !== 0 && colourOf(b[from + hit]) === them) buf[n++] = from | ((from + hit) << 8);
+        if (hit !== 0 && colourOf(b[from + hit]) === them) buf[n++] = from | ((from + hit) << 8);
       }
     }
   }
@@ -282,7 +288,7 @@ export function isLegal(pos: Position, move: Move): boolean {
   toggleOcc(occ, from);
   if (quiet) toggleOcc(occ, to);
   // The piece taken on `to` attacks nothing any more.
-  const safe = !pos.kingAttacked(k, us ^ 1, occ, to);
+  const safe = !pos.kingAttacked(k, us ^ 1, occ, quiet ? 0 : to);
   toggleOcc(occ, from);
   if (quiet) toggleOcc(occ, to);
   return safe;

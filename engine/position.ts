@@ -428,7 +428,8 @@ export class Position {
    */
   kingAttacked(sq: Square, by: Colour, occ: Occupancy, ignore: Square = 0): boolean {
     const found = this.found;
-    const n = this.attackersTo(sq, by, occ, found, 2);
+    // With a point to ignore, a second attacker may be the one that counts.
+    const n = this.attackersTo(sq, by, occ, found, ignore === 0 ? 1 : 2);
     if (n > 1 || (n === 1 && found[0] !== ignore)) return true;
     return this.facingKing(sq, by, occ) !== 0;
   }
