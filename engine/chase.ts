@@ -2,8 +2,8 @@
 // stated at the head of rules.ts). The position itself is walked: the cycle's moves are taken back
 // and made again one by one, reading the check each move gave from the state make recorded, and
 // asking Position.attackersTo who attacks what. A capture the rules consider (a chase, the answer
-// to it) is tried in the position's trial occupancy; the board is never changed but by make and
-// unmake, and the position is left as it was. Everything here runs only when a position has
+// to it) is tried in the position's occupancy masks and taken back; the board is never changed
+// but by make and unmake, and the position is left as it was. Everything here runs only when a position has
 // recurred.
 
 import { pieceAttacks } from './attacks';
@@ -201,7 +201,7 @@ class CycleAnalysis {
   /** Is the capture from -> to legal for the capturing side (its king not attacked afterwards)? */
   private captureLegal(from: number, to: number): boolean {
     const pos = this.pos;
-    const occ = pos.trial;
+    const occ = pos.occ;
     const p = pos.board[from];
     const col = colourOf(p);
     toggleOcc(occ, from);
@@ -212,12 +212,12 @@ class CycleAnalysis {
 
   /**
    * Protection of the piece on x against its capture by the piece on a: the capture is tried in
-   * the trial occupancy, and every piece of the defender that then reaches x is asked whether it
+   * the occupancy, and every piece of the defender that then reaches x is asked whether it
    * can answer.
    */
   private protection(a: number, x: number): number {
     const pos = this.pos;
-    const occ = pos.trial;
+    const occ = pos.occ;
     const def = colourOf(pos.board[x]);
     toggleOcc(occ, a);
     let result = PROT_NONE;
@@ -237,15 +237,15 @@ class CycleAnalysis {
   }
 
   /**
-   * Does the capture from -> to count as a possible answer of the defending side, in the trial
-   * occupancy as it stands? A king capture must be legal. Another piece must not expose its king
+   * Does the capture from -> to count as a possible answer of the defending side, in the
+   * occupancy as it stands (a capture being tried)? A king capture must be legal. Another piece must not expose its king
    * to an attack that was not already on the board (`checkers`): a pinned piece, or one whose
    * capture would be met by a discovered check, cannot answer; a check the chasing move itself
    * gave is treated as answered.
    */
   private answerOk(from: number, to: number): boolean {
     const pos = this.pos;
-    const occ = pos.trial;
+    const occ = pos.occ;
     const p = pos.board[from];
     const col = colourOf(p);
     toggleOcc(occ, from);

@@ -8,11 +8,13 @@
 // Legality is then settled by a cheap filter: when the side to move is not in check, a non-king
 // move whose origin is not on the king's rank or file nor diagonally next to it (a horse leg), and
 // whose target is not on the king's rank or file, cannot expose the king: it changes no line
-// through the king and frees no horse leg. Nor can a move that touches only lines from which no
-// attack can come in one move (Position.sliderLines). The other moves are tried in the position's
-// trial occupancy and the king asked about with Position.kingAttacked. In check, only the king's
-// moves and the moves that could answer the checker are tried (filterEvasions). givesCheck is
-// decided the same way.
+// through the king and frees no horse leg. Any other non-king move is tried in the position's
+// occupancy masks (Position.occ, restored after) and only what it can have changed is asked
+// about: the lines from the king through its two points (Position.lineAttacked) and the horses
+// over a leg it frees (Position.horseOverLeg). A king move, and any move in check, is tried and the
+// king asked about in full (Position.kingAttacked); in check, only the king's moves and the moves
+// that could answer the checker are tried (filterEvasions). givesCheck is decided the same way,
+// with the moved piece's own attack.
 
 import { DIAG, ORTHO, horseLeg, lineSide, pieceAttacks, piecesBetween } from './attacks';
 import { FILE_LINES, RANK_LINES, fileEntry, rankEntry, toggleOcc } from './lines';
@@ -128,13 +130,19 @@ export function generate(pos: Position, buf: Int32Array, n: number, target: numb
     const file = code === (CHARIOT | hi) ? FILE_FIRST : FILE_SECOND;
     for (let i = 0, cnt = pc[code]; i < cnt; i++) {
       const from = pl[code * SLOTS + i];
+      if (!captures) {
+        for (let d = 0; d < 4; d++) {
+          const dir = ORTHO[d];
+          for (let t = from + dir; b[t] === 0; t += dir) buf[n++] = from | (t << 8);
+        }
+        continue;
+      }
       const re = rankEntry(occ, from) * 2;
       const fe = fileEntry(occ, from) * 2;
       for (let d = 0; d < 4; d++) {
-        const dir = ORTHO[d];
-        if (quiets) for (let t = from + dir; b[t] === 0; t += dir) buf[n++] = from | (t << 8);
+        if (quiets) for (let t = from + ORTHO[d]; b[t] === 0; t += ORTHO[d]) buf[n++] = from | (t << 8);
         const hit = d < 2 ? rank[re + d] : file[fe + d - 2];
-        if (captures && hit !== 0 && colourOf(b[from + hit]) === them) buf[n++] = from | ((from + hit) << 8);
+        if (hit !== 0 && colourOf(b[from + hit]) === them) buf[n++] = from | ((from + hit) << 8);
       }
     }
   }
@@ -242,11 +250,11 @@ function onLeg(k: number, s: number): boolean {
 
 /**
  * Does the pseudo-legal move `m` of the side to move give check (the kings facing each other
- * counted)? Decided without making the move. A move that neither leaves nor enters a line from
- * the enemy king along which our chariots, cannons or king could attack it after one move
- * (Position.sliderLines), nor leaves one of its horse legs, discovers no check: only the piece
- * moved can give one, and the board is as it was on every line from its new point to the king.
- * The other moves are tried in the trial occupancy.
+ * counted)? Decided without making the move; the enemy king is not in check before it. A move
+ * clear of the enemy king (clearOfKing) can check only with a horse or soldier moved. Any other is
+ * tried in the occupancy masks (restored after): the moved piece's own attack from its new point,
+ * and what it uncovers along the lines from the king through its two points and over a horse leg
+ * it frees.
  */
 export function givesCheck(pos: Position, m: Move): boolean {
   const us = pos.side;
@@ -256,17 +264,14 @@ export function givesCheck(pos: Position, m: Move): boolean {
   const p = pos.board[from];
   const kind = kindOf(p);
   if (clearOfKing(k, from, to)) return (kind === HORSE || kind === SOLDIER) && pieceAttacks(p, to, k, pos.occ);
-  if (!onLeg(k, from) && ((pos.sliderLines() >> (4 * (us ^ 1))) & (lineSide(k, from) | lineSide(k, to))) === 0) {
-    if (kind === KING) return (to & 15) === (k & 15) && piecesBetween(pos.occ, to, k) === 0;
-    return pieceAttacks(p, to, k, pos.occ);
-  }
-  const occ = pos.trial;
+  const occ = pos.occ;
   const quiet = pos.board[to] === 0;
   toggleOcc(occ, from);
   if (quiet) toggleOcc(occ, to);
   const check =
     (kind === KING ? (to & 15) === (k & 15) && piecesBetween(occ, to, k) === 0 : pieceAttacks(p, to, k, occ)) ||
-    pos.kingAttacked(k, us, occ);
+    pos.lineAttacked(k, us, occ, lineSide(k, from) | lineSide(k, to), to) ||
+    (onLeg(k, from) && pos.horseOverLeg(k, from, us, to));
   toggleOcc(occ, from);
   if (quiet) toggleOcc(occ, to);
   return check;
@@ -278,29 +283,40 @@ export function isLegal(pos: Position, move: Move): boolean {
   const to = moveTo(move);
   const us = pos.side;
   const k = kindOf(pos.board[from]) === KING ? to : pos.kingSquare(us);
-  const occ = pos.trial;
+  const occ = pos.occ;
   const quiet = pos.board[to] === 0;
   toggleOcc(occ, from);
   if (quiet) toggleOcc(occ, to);
   // The piece taken on `to` attacks nothing any more.
-  const safe = !pos.kingAttacked(k, us ^ 1, occ, to);
+  const safe = !pos.kingAttacked(k, us ^ 1, occ, quiet ? 0 : to);
   toggleOcc(occ, from);
   if (quiet) toggleOcc(occ, to);
   return safe;
 }
 
 /**
- * isLegal for a side not in check whose king is on `ksq`. A non-king move that neither leaves nor
- * enters a line from the king along which an enemy chariot, cannon or king could attack it after
- * one move (Position.sliderLines), nor leaves one of its horse legs, cannot expose it: it needs
- * no test.
+ * isLegal for a side not in check whose king is on `ksq`. A non-king move can expose the king only
+ * along the lines from it through the move's two points, or over a horse leg it frees: only those
+ * are asked about, in the occupancy masks with the move tried (restored after). A move clear of
+ * the king (clearOfKing) needs no test.
  */
 export function quickLegal(pos: Position, m: Move, ksq: Square): boolean {
   const from = m & 255;
   const to = moveTo(m);
   if (clearOfKing(ksq, from, to)) return true;
-  if (from !== ksq && !onLeg(ksq, from) && ((pos.sliderLines() >> (4 * pos.side)) & (lineSide(ksq, from) | lineSide(ksq, to))) === 0) return true;
-  return isLegal(pos, m);
+  if (from === ksq) return isLegal(pos, m);
+  const them = pos.side ^ 1;
+  const occ = pos.occ;
+  const quiet = pos.board[to] === 0;
+  toggleOcc(occ, from);
+  if (quiet) toggleOcc(occ, to);
+  // The piece taken on `to` attacks nothing any more.
+  const exposed =
+    pos.lineAttacked(ksq, them, occ, lineSide(ksq, from) | lineSide(ksq, to), to) ||
+    (onLeg(ksq, from) && pos.horseOverLeg(ksq, from, them, to));
+  toggleOcc(occ, from);
+  if (quiet) toggleOcc(occ, to);
+  return !exposed;
 }
 
 /**

@@ -7,12 +7,11 @@
 // attackersTo is the one attack primitive of the engine: checks (here and in movegen.ts), legality
 // and givesCheck (movegen.ts), SEE (see.ts) and the chase rules (rules.ts) are all asked of it.
 
-import { DIAG, ORTHO, WALL, lineSide, piecesBetween } from './attacks';
+import { DIAG, ORTHO, WALL } from './attacks';
 import { FILE_LINES, RANK_LINES, type Occupancy, fileEntry, newOccupancy, occupied, rankEntry, toggleOcc } from './lines';
 import { PHASE_WEIGHT, PSQ_EG, PSQ_MG } from './pst';
 import {
   ADVISOR,
-  BLACK,
   CANNON,
   CHARIOT,
   type Colour,
@@ -42,8 +41,6 @@ for (const kind of [ADVISOR, ELEPHANT, SOLDIER]) STRUCTURE_MASK[kind] = STRUCTUR
 
 /** histCheck's value for a position whose check has not been looked at yet. */
 const CHECK_UNKNOWN = 2;
-/** histLines's value for a position whose slider lines have not been looked at yet. */
-const LINES_UNKNOWN = 256;
 
 /** The material key's term for `count` pieces of `code` (0 for the kings' codes, whose counts never change). */
 function materialTerm(code: number, count: number): number {
@@ -58,14 +55,13 @@ export class Position {
   readonly pcount = new Uint8Array(PIECE_CODES);
   /** Slot of the piece on each square in its code's list. */
   readonly pindex = new Uint8Array(256);
-  /** The occupied points as rank and file masks (lines.ts). */
-  readonly occ: Occupancy = newOccupancy();
   /**
-   * Equal to `occ` between queries. A query about a trial move (a legality or check test, an
-   * exchange of SEE, a capture the chase rules consider) empties and fills points in it and
-   * restores them before it returns, so that the board itself is never touched.
+   * The occupied points as rank and file masks (lines.ts). A query about a trial move (a legality
+   * or check test, an exchange of SEE, a capture the chase rules consider) empties and fills points
+   * in it and restores them before it returns; the board array itself is only changed by make and
+   * unmake.
    */
-  readonly trial: Occupancy = newOccupancy();
+  readonly occ: Occupancy = newOccupancy();
   side = RED;
   keyLo = 0;
   keyHi = 0;
@@ -94,8 +90,6 @@ export class Position {
   readonly histCaptured = new Uint8Array(MAX_HISTORY);
   /** Per position (index = ply): whether its side to move is in check (1 or 0; CHECK_UNKNOWN until asked). */
   private readonly histCheck = new Uint8Array(MAX_HISTORY + 1);
-  /** Per position: sliderLines (LINES_UNKNOWN until asked). */
-  private readonly histLines = new Uint16Array(MAX_HISTORY + 1);
   readonly histHalfmove = new Int32Array(MAX_HISTORY);
   /** Key of the position before the move at the same index; index `ply` is the current key once stored. */
   readonly histKeyLo = new Int32Array(MAX_HISTORY + 1);
@@ -113,7 +107,6 @@ export class Position {
     this.pindex.fill(0);
     this.plist.fill(0);
     this.occ.fill(0);
-    this.trial.fill(0);
     this.side = RED;
     this.keyLo = 0;
     this.keyHi = 0;
@@ -128,7 +121,6 @@ export class Position {
     this.fullmove = 1;
     this.ply = 0;
     this.histCheck[0] = CHECK_UNKNOWN;
-    this.histLines[0] = LINES_UNKNOWN;
   }
 
   /** Puts a piece on an empty point (set-up only; keeps every incremental field right). */
@@ -140,9 +132,7 @@ export class Position {
     this.plist[code * SLOTS + slot] = sq;
     this.pindex[sq] = slot;
     toggleOcc(this.occ, sq);
-    toggleOcc(this.trial, sq);
     this.histCheck[this.ply] = CHECK_UNKNOWN;
-    this.histLines[this.ply] = LINES_UNKNOWN;
     this.keyLo ^= ZOBRIST_LO[code * 256 + sq];
     this.keyHi ^= ZOBRIST_HI[code * 256 + sq];
     this.mg += PSQ_MG[code * 256 + sq];
@@ -183,39 +173,6 @@ export class Position {
       this.histCheck[this.ply] = check;
     }
     return check === 1;
-  }
-
-  /**
-   * The lines from each king along which one move of either side could bring an attack of a
-   * chariot, cannon or king of the other side: lineSide's bits of red's king in bits 0-3, of
-   * black's in bits 4-7. A move changes the number of pieces between a king and a piece on its
-   * line by one at most, so a chariot or king counts with at most one piece between, a cannon
-   * with at most two. A move that neither leaves nor enters one of these lines (nor frees a horse
-   * leg) exposes no king along a line and checks along one only with the piece moved
-   * (movegen.ts). Looked at once per position and kept, as Stockfish keeps its pinners per ply.
-   */
-  sliderLines(): number {
-    let lines = this.histLines[this.ply];
-    if (lines === LINES_UNKNOWN) {
-      lines = 0;
-      const pl = this.plist;
-      for (let c = RED; c <= BLACK; c++) {
-        const k = pl[(KING | (c << 3)) * SLOTS];
-        const them = (c ^ 1) << 3;
-        let m = this.threatLine(k, pl[(KING | them) * SLOTS], 1);
-        for (let i = 0, n = this.pcount[CHARIOT | them]; i < n; i++) m |= this.threatLine(k, pl[(CHARIOT | them) * SLOTS + i], 1);
-        for (let i = 0, n = this.pcount[CANNON | them]; i < n; i++) m |= this.threatLine(k, pl[(CANNON | them) * SLOTS + i], 2);
-        lines |= m << (4 * c);
-      }
-      this.histLines[this.ply] = lines;
-    }
-    return lines;
-  }
-
-  /** lineSide(k, s) when `s` is on a line from `k` with at most `most` pieces between, else 0. */
-  private threatLine(k: number, s: number, most: number): number {
-    const side = lineSide(k, s);
-    return side !== 0 && piecesBetween(this.occ, k, s) <= most ? side : 0;
   }
 
   /**
@@ -404,13 +361,75 @@ export class Position {
   }
 
   /**
+   * Does side `by` attack `sq` along one of the lines `lines` (lineSide's bits, attacks.ts) in
+   * `occ`: a chariot (or along the file the king, the flying general) the first piece there, or a
+   * cannon the second? A piece on `ignore` does not count (the point a trial move fills: the board
+   * still shows what stood there). The line part of attackersTo for the lines a move changes: a
+   * move opens or closes no other line through `sq` (movegen.ts).
+   */
+  lineAttacked(sq: Square, by: Colour, occ: Occupancy, lines: number, ignore: Square): boolean {
+    const b = this.board;
+    const hi = by << 3;
+    const R = CHARIOT | hi;
+    const C = CANNON | hi;
+    const K = KING | hi;
+    let o = 0;
+    if ((lines & 3) !== 0) {
+      const re = rankEntry(occ, sq);
+      if ((lines & 1) !== 0) {
+        o = RANK_LINES.firstLo[re];
+        if (o !== 0 && sq + o !== ignore && b[sq + o] === R) return true;
+        o = RANK_LINES.secondLo[re];
+        if (o !== 0 && sq + o !== ignore && b[sq + o] === C) return true;
+      }
+      if ((lines & 2) !== 0) {
+        o = RANK_LINES.firstHi[re];
+        if (o !== 0 && sq + o !== ignore && b[sq + o] === R) return true;
+        o = RANK_LINES.secondHi[re];
+        if (o !== 0 && sq + o !== ignore && b[sq + o] === C) return true;
+      }
+    }
+    if ((lines & 12) !== 0) {
+      const fe = fileEntry(occ, sq);
+      if ((lines & 4) !== 0) {
+        o = FILE_LINES.firstLo[fe];
+        if (o !== 0 && sq + o !== ignore && (b[sq + o] === R || b[sq + o] === K)) return true;
+        o = FILE_LINES.secondLo[fe];
+        if (o !== 0 && sq + o !== ignore && b[sq + o] === C) return true;
+      }
+      if ((lines & 8) !== 0) {
+        o = FILE_LINES.firstHi[fe];
+        if (o !== 0 && sq + o !== ignore && (b[sq + o] === R || b[sq + o] === K)) return true;
+        o = FILE_LINES.secondHi[fe];
+        if (o !== 0 && sq + o !== ignore && b[sq + o] === C) return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Does a horse of side `by` stand where it attacks `sq` over the leg `leg` (a diagonal neighbour
+   * of `sq`), other than on `ignore`? The horse part of attackersTo for one leg: the leg a move
+   * frees.
+   */
+  horseOverLeg(sq: Square, leg: Square, by: Colour, ignore: Square): boolean {
+    const N = HORSE | (by << 3);
+    const d = leg - sq;
+    // Two ranks away, then two files away, over the leg.
+    const a = sq + 2 * d - (d === 17 || d === -15 ? 1 : -1);
+    const c = sq + 2 * d - (d === 17 || d === 15 ? 16 : -16);
+    return (this.board[a] === N && a !== ignore) || (this.board[c] === N && c !== ignore);
+  }
+
+  /**
    * Would a king of side by ^ 1 on `sq` be attacked by side `by` in `occ`: by a piece that can
    * capture there (attackersTo; one on `ignore` does not count: the piece a trial move takes), or
    * by `by`'s king facing it?
    */
   kingAttacked(sq: Square, by: Colour, occ: Occupancy, ignore: Square = 0): boolean {
     const found = this.found;
-    const n = this.attackersTo(sq, by, occ, found, 2);
+    // With a point to ignore, a second attacker may be the one that counts.
+    const n = this.attackersTo(sq, by, occ, found, ignore === 0 ? 1 : 2);
     if (n > 1 || (n === 1 && found[0] !== ignore)) return true;
     return this.facingKing(sq, by, occ) !== 0;
   }
@@ -433,7 +452,6 @@ export class Position {
     this.histPiece[ply] = p;
     this.histCaptured[ply] = c;
     this.histCheck[ply + 1] = givesCheck === undefined ? CHECK_UNKNOWN : givesCheck ? 1 : 0;
-    this.histLines[ply + 1] = LINES_UNKNOWN;
     this.histHalfmove[ply] = this.halfmove;
     this.histKeyLo[ply] = this.keyLo;
     this.histKeyHi[ply] = this.keyHi;
@@ -460,10 +478,8 @@ export class Position {
     } else {
       this.halfmove++;
       toggleOcc(this.occ, to);
-      toggleOcc(this.trial, to);
     }
     toggleOcc(this.occ, from);
-    toggleOcc(this.trial, from);
     b[to] = p;
     b[from] = 0;
     const slot = this.pindex[from];
@@ -493,7 +509,6 @@ export class Position {
     if (this.side !== RED) this.fullmove--;
     b[from] = p;
     toggleOcc(this.occ, from);
-    toggleOcc(this.trial, from);
     const slot = this.pindex[to];
     this.pindex[from] = slot;
     this.plist[p * SLOTS + slot] = from;
@@ -514,7 +529,6 @@ export class Position {
       this.phase += PHASE_WEIGHT[kindOf(c)];
     } else {
       toggleOcc(this.occ, to);
-      toggleOcc(this.trial, to);
     }
     this.halfmove = this.histHalfmove[ply];
     this.keyLo = this.histKeyLo[ply];
@@ -536,7 +550,6 @@ export class Position {
     this.histCaptured[ply] = 0;
     // Never made in check, so the other side is not in check after it either.
     this.histCheck[ply + 1] = 0;
-    this.histLines[ply + 1] = this.histLines[ply];
     this.histHalfmove[ply] = this.halfmove;
     this.histKeyLo[ply] = this.keyLo;
     this.histKeyHi[ply] = this.keyHi;
@@ -560,7 +573,6 @@ export class Position {
   /** Forgets the move history (keeps the position); used when a game's history is no longer wanted. */
   resetHistory(): void {
     this.histCheck[0] = this.histCheck[this.ply];
-    this.histLines[0] = this.histLines[this.ply];
     this.ply = 0;
   }
 
@@ -571,7 +583,6 @@ export class Position {
     this.pcount.set(o.pcount);
     this.pindex.set(o.pindex);
     this.occ.set(o.occ);
-    this.trial.set(o.occ);
     this.side = o.side;
     this.keyLo = o.keyLo;
     this.keyHi = o.keyHi;
@@ -587,7 +598,6 @@ export class Position {
     this.histPiece.set(o.histPiece.subarray(0, o.ply));
     this.histCaptured.set(o.histCaptured.subarray(0, o.ply));
     this.histCheck.set(o.histCheck.subarray(0, o.ply + 1));
-    this.histLines.set(o.histLines.subarray(0, o.ply + 1));
     this.histHalfmove.set(o.histHalfmove.subarray(0, o.ply));
     this.histKeyLo.set(o.histKeyLo.subarray(0, o.ply + 1));
     this.histKeyHi.set(o.histKeyHi.subarray(0, o.ply + 1));

@@ -18,8 +18,8 @@ const next = new Int32Array(1);
 /** Exchange value of a capture (or quiet move) for the side making it. */
 export function see(pos: Position, move: Move): number {
   const b = pos.board;
-  // The pieces that have gone to `to` are taken off the trial occupancy, and put back at the end.
-  const occ = pos.trial;
+  // The pieces that have gone to `to` are taken off the occupancy, and put back at the end.
+  const occ = pos.occ;
   const from = move & 255;
   const to = moveTo(move);
   let attackerValue = SEE_VALUE[kindOf(b[from])];
