@@ -28,7 +28,6 @@ const PENDING = new Set([
   'engine/lines.ts: LineTables',
   'engine/network.ts: embeddedDescription',
   'engine/nnue.ts: NNUE_MAGIC',
-  'engine/nnue.ts: NNUE_VERSION',
   'engine/nnue.ts: NNUE_HEADER_BYTES',
   'engine/nnue.ts: ACTIVATION_SCRELU',
   'engine/nnue.ts: EvaluatorOptions',
