@@ -2,14 +2,19 @@
 // king move recomputing its own perspective (from the refresh cache or not), against ones
 // computed from scratch; the WebAssembly SIMD kernels against the JavaScript loops; the evaluation
 // against its formula; colour symmetry; and the trainer's inputs against the engine's.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateLegal, MAX_MOVES, parseFen, Position, START_FEN } from '../engine/index';
-import { inputIndex, kingBucketCount, NnueEvaluator, outputBucket, type Network } from '../engine/nnue';
+import { decodeNetwork, inputIndex, kingBucketCount, NnueEvaluator, outputBucket, type Network } from '../engine/nnue';
 import { Searcher } from '../engine/search';
 import { BLACK, flipRank, KING, RED, SLOTS } from '../engine/types';
-import { RECORD_BYTES } from '../bench/nnue/data-format';
+import { encodeHeader, RECORD_BYTES } from '../bench/nnue/data-format';
 import { decodeRecords, emptyDataset, MAX_ACTIVE } from '../bench/nnue/dataset';
+import { FloatNetwork } from '../bench/nnue/float-network';
 import { playGame } from '../bench/nnue/selfplay';
+import { quantizationError, runTrain, Trainer } from '../bench/nnue/train';
 import { rng } from './helpers';
 import { randomShapedNetwork } from './network-helpers';
 
@@ -189,5 +194,73 @@ describe('king-bucketed and output-bucketed networks', () => {
         }
       }
     }
+  });
+});
+
+describe('training king-bucketed and output-bucketed networks', () => {
+  // A small data set made here: 8 self-play games at 300 nodes a move.
+  const searcher = new Searcher(1);
+  const records = Buffer.concat(Array.from({ length: 8 }, (_, g) => playGame(g, { seed: 11, nodes: 300, randomPlies: 6 }, searcher).records));
+  const total = records.length / RECORD_BYTES;
+
+  it('trains a tiny h32, 6 king buckets, 8 output buckets network: the losses fall, and the quantised network agrees with the float one', () => {
+    expect(total).toBeGreaterThan(250);
+    const shape = { hidden: 32, kingBuckets: SIX, outputBuckets: 8 };
+    const net = FloatNetwork.random(shape, 3);
+    const trainer = new Trainer(net, { lambda: 0.25, scale: 400 });
+    // Every fifth position held out (positions of the same games: a tiny net learns little that carries to other games).
+    const all = Array.from({ length: total }, (_, i) => i);
+    const valIdx = Uint32Array.from(all.filter((i) => i % 5 === 4));
+    const train = all.filter((i) => i % 5 !== 4);
+    // The training entries first, in played order, then the held-out ones (trainBatch takes ranges).
+    const order = [...train, ...valIdx];
+    const sorted = trainer.dataset(total);
+    decodeRecords(Buffer.concat(order.map((i) => records.subarray(i * RECORD_BYTES, (i + 1) * RECORD_BYTES))), total, sorted, 0);
+    valIdx.forEach((_, j) => (valIdx[j] = train.length + j));
+    const trainIdx = Uint32Array.from(train, (_, j) => j);
+    const ds = sorted;
+    const before = trainer.loss(ds, valIdx);
+    const trainBefore = trainer.loss(ds, trainIdx);
+    for (let e = 0; e < 8; e++) {
+      for (let b = 0; b < trainIdx.length; b += 64) trainer.trainBatch(ds, b, Math.min(trainIdx.length, b + 64), 0.01 * Math.pow(0.9, e));
+    }
+    const after = trainer.loss(ds, valIdx);
+    const trainAfter = trainer.loss(ds, trainIdx);
+    console.log(`tiny king-bucketed training: held-out loss ${before.toFixed(5)} -> ${after.toFixed(5)}, training loss ${trainBefore.toFixed(5)} -> ${trainAfter.toFixed(5)}`);
+    expect(trainAfter).toBeLessThan(trainBefore * 0.7);
+    expect(after).toBeLessThan(before);
+    // Every output bucket the data reaches has moved from its start (its bias starts at 0).
+    const reached = new Set(Array.from({ length: total }, (_, i) => outputBucket(ds.active[i], 8)));
+    for (const o of reached) expect(net.b2[o]).not.toBe(0);
+    const qnet = net.quantize(400, 'test');
+    expect([qnet.version, qnet.outputBuckets, kingBucketCount(qnet.kingBuckets)]).toEqual([2, 8, 6]);
+    // The engine's evaluator on the position of each entry against the float network.
+    const q = quantizationError(net, qnet, 400, ds, valIdx);
+    console.log(`tiny king-bucketed training: quantised against float, mean ${q.mean.toFixed(2)} cp, max ${q.max.toFixed(1)} cp`);
+    expect(q.mean).toBeLessThan(4);
+    expect(q.max).toBeLessThan(25);
+  });
+
+  it('chuhan train --king-buckets 6 --output-buckets 4 writes that network, and a checkpoint of it resumes only with the same shape', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chuhan-kb-'));
+    const data = join(dir, 'tiny.bin');
+    const header = encodeHeader({ version: 2, games: 8, positions: total, seed: 11, nodes: 300, randomPlies: 6, flags: 0, network: 0, openings: 0, engine: 1, shard: null, schedule: 0 });
+    writeFileSync(data, Buffer.concat([header, records]));
+    const lines: string[] = [];
+    const opts = { data: [data], out: join(dir, 'kb.nnue'), hidden: 16, kingBuckets: SIX, outputBuckets: 4, epochs: 1, batch: 64, lr: 0.01, gamma: 0.9, lambda: 0.25, scale: 400, seed: 1, val: 0.2, mirror: true };
+    expect(await runTrain(opts, (l) => lines.push(l))).toBe(0);
+    const net = decodeNetwork(readFileSync(opts.out));
+    expect([net.version, net.hidden, net.outputBuckets, net.description]).toEqual([2, 16, 4, 'chuhan h16 k6 o4 e1']);
+    expect(Array.from(net.kingBuckets!)).toEqual(Array.from(SIX));
+    const errors: string[] = [];
+    expect(await runTrain({ ...opts, epochs: 2, outputBuckets: 8, resume: true }, (l) => errors.push(l))).toBe(1);
+    expect(errors.at(-1)).toMatch(/cannot resume from .*kb\.nnue\.ckpt: a checkpoint of another network size/);
+    // As many buckets, mapped otherwise: the checkpoint's identity names the difference.
+    expect(await runTrain({ ...opts, epochs: 2, kingBuckets: Uint8Array.of(5, 4, 3, 2, 1, 0), resume: true }, (l) => errors.push(l))).toBe(1);
+    expect(errors.at(-1)).toMatch(/cannot resume from .*kb\.nnue\.ckpt: it was made with kingBuckets \[0,1,2,3,4,5\], not \[5,4,3,2,1,0\]/);
+    const resumed: string[] = [];
+    expect(await runTrain({ ...opts, epochs: 2, resume: true }, (l) => resumed.push(l))).toBe(0);
+    expect(resumed.some((l) => l.includes('resuming at epoch 2'))).toBe(true);
+    expect(decodeNetwork(readFileSync(opts.out)).description).toBe('chuhan h16 k6 o4 e2');
   });
 });
