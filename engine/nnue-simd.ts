@@ -10,6 +10,8 @@
 //                                               (Red's half), and the same at +n with a1, s1 (Black's)
 //   capture(dst, src, a0, s0, c0, a1, s1, c1, n) the same, less W[c0 + i] / W[c1 + i] (the captured piece)
 //   output(us, them, w2, n, qa) -> f64          sum over h of clamp(acc, 0, qa)^2 * w2, both halves
+//   add(dst, a, n) / sub(dst, a, n)             dst[i] += W[a + i] / dst[i] -= W[a + i] over n bytes (one
+//                                               half: the refresh of a perspective whose king moved)
 //
 // The adds wrap modulo 2^16 like stores into an Int16Array, so the accumulators are bit-identical
 // with the JavaScript loops. The output computes t = v * w2 with i16x8.mul (exact while
@@ -33,6 +35,8 @@ export interface SimdKernels {
   quiet(dst: number, src: number, a0: number, s0: number, a1: number, s1: number, n: number): void;
   capture(dst: number, src: number, a0: number, s0: number, c0: number, a1: number, s1: number, c1: number, n: number): void;
   output(us: number, them: number, w2: number, n: number, qa: number): number;
+  add(dst: number, a: number, n: number): void;
+  sub(dst: number, a: number, n: number): void;
 }
 
 // Opcodes.
@@ -127,6 +131,7 @@ function buildModule(): Uint8Array {
     [0x60, ...vec([[I32], [I32], [I32], [I32], [I32], [I32], [I32]]), 0], // quiet
     [0x60, ...vec([[I32], [I32], [I32], [I32], [I32], [I32], [I32], [I32], [I32]]), 0], // capture
     [0x60, ...vec([[I32], [I32], [I32], [I32], [I32]]), 1, F64], // output
+    [0x60, ...vec([[I32], [I32], [I32]]), 0], // add, sub
   ];
   // quiet: params dst 0, src 1, a0 2, s0 3, a1 4, s1 5, n 6; locals i 7, tmp 8.
   const quiet = body([[2, I32]], loop16(7, 6, [...updateHalf(0, 1, null, 2, 3, null, 7, 8), ...updateHalf(0, 1, 6, 4, 5, null, 7, 8)]));
@@ -155,13 +160,16 @@ function buildModule(): Uint8Array {
       ...lanes,
     ],
   );
+  // add / sub: params dst 0, a 1, n 2; local i 3.
+  const column = (op: number): number[] =>
+    body([[1, I32]], loop16(3, 2, [...get(0), ...get(3), I32_ADD, ...loadAt(0, 3), ...loadAt(1, 3), ...simd(op), ...store()]));
   const bytes = [
     0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
     ...section(1, vec(types)),
     ...section(2, vec([[...name('env'), ...name('m'), 0x02, 0x00, 0x01]])), // memory, min 1 page
-    ...section(3, vec([[0], [1], [2]])),
-    ...section(7, vec([[...name('quiet'), 0, 0], [...name('capture'), 0, 1], [...name('output'), 0, 2]])),
-    ...section(10, vec([quiet, capture, output])),
+    ...section(3, vec([[0], [1], [2], [3], [3]])),
+    ...section(7, vec([[...name('quiet'), 0, 0], [...name('capture'), 0, 1], [...name('output'), 0, 2], [...name('add'), 0, 3], [...name('sub'), 0, 4]])),
+    ...section(10, vec([quiet, capture, output, column(I16X8_ADD), column(I16X8_SUB)])),
   ];
   return new Uint8Array(bytes);
 }
@@ -215,7 +223,7 @@ export function instantiateSimd(bytes: number): SimdKernels | null {
   const memory = new api.Memory({ initial: pages, maximum: pages });
   const inst = new api.Instance(module, { env: { m: memory } });
   const e = inst.exports as unknown as Omit<SimdKernels, 'memory'>;
-  return { memory, quiet: e.quiet, capture: e.capture, output: e.output };
+  return { memory, quiet: e.quiet, capture: e.capture, output: e.output, add: e.add, sub: e.sub };
 }
 
 /** The module's bytes (for tests: its size). */

@@ -23,21 +23,47 @@
 // (or with { simd: false }) as the JavaScript loops below. Both give the same integers; what the
 // kernels gained is in docs/testing.md.
 //
-// File layout (version 1, little-endian), written by bench/nnue/train.ts:
+// King-bucketed inputs (file version 2): the same 1,260 inputs once per bucket of the perspective's
+// own king. The king keeps to the 9 points of its palace; seen from its own side those are 3 ranks
+// times the centre file or a side file, and a king on the right-hand side file (file 5) has the
+// whole board mirrored left to right (files f -> 8 - f) for that perspective, so that the side
+// files are one case: 6 king cells. The file maps each cell to a bucket (6 buckets, or fewer where
+// cells share one). Input = bucket * 1,260 + the plain input of the (mirrored) piece and point. A
+// king move changes its own perspective's bucket or mirror, so that perspective is computed again
+// (from a refresh cache, see below); the other one is updated as for any piece.
+// Output buckets (version 2): the output layer is chosen by the number of pieces on the board
+// (outputBucket), each with its own 2H weights and bias.
+//
+// File layout, little-endian, written by bench/nnue/train.ts. Version 1 (still read):
 //   0  8 bytes  magic "CHNNUE\0\0"      8 u32 version       12 u32 inputs (1260)
 //  16  u32 hidden size H                20 u32 QA            24 u32 QB     28 u32 SCALE
 //  32  u32 activation (1 = SCReLU)      36 u32 FNV-1a 32 of the payload
 //  40  24 bytes description (ASCII, NUL-padded)
 //  64  payload: i16 b1[H], i16 w1[1260 * H] (input-major), i16 w2[2H], i32 b2
+// Version 2: bytes 0-39 as version 1 (inputs = 1260 per king bucket), then
+//  40  u32 input set (0 plain, 1 king-bucketed)   44 u32 king buckets K (1 when plain)
+//  48  u32 output buckets B (1-16)                 52 6 bytes: the bucket of each king cell (0 when plain)
+//  58  6 bytes zero                                64 32 bytes description (ASCII, NUL-padded)
+//  96  payload: i16 b1[H], i16 w1[K * 1260 * H] (bucket-major, then input-major), i16 w2[B * 2H]
+//      (bucket-major; us then them), i32 b2[B]
 import { instantiateSimd, simdUsable, type SimdKernels } from './nnue-simd';
 import type { Position } from './position';
-import { BLACK, KING, RED, SLOTS, SOLDIER, colourOf, fileOf, kindOf, moveTo, rankOf } from './types';
+import { BLACK, KING, RED, SLOTS, SOLDIER, colourOf, fileOf, flipFile, kindOf, moveTo, rankOf } from './types';
 
 const NNUE_MAGIC = 'CHNNUE\0\0';
-const NNUE_VERSION = 1;
+/** The version written; version 1 files are read too. */
+const NNUE_VERSION = 2;
 export const NNUE_INPUTS = 1260;
 const NNUE_HEADER_BYTES = 64;
+const NNUE_V2_HEADER_BYTES = 96;
 const ACTIVATION_SCRELU = 1;
+const INPUTS_PLAIN = 0;
+const INPUTS_KING = 1;
+/** King cells: 3 palace ranks x (centre file, side file). */
+const KING_CELLS = 6;
+export const MAX_OUTPUT_BUCKETS = 16;
+/** Pieces on a board at most. */
+const MAX_PIECES = 32;
 
 export class NetworkError extends Error {}
 
@@ -47,10 +73,45 @@ export interface Network {
   qb: number;
   scale: number;
   description: string;
+  /** The file format version it was read from, and is written as (1 or 2). */
+  version: number;
+  /** The king bucket of each king cell (kingCell), or null for plain inputs. */
+  kingBuckets: Uint8Array | null;
+  /** Output buckets by piece count (outputBucket); 1 for one output layer. */
+  outputBuckets: number;
   b1: Int16Array;
+  /** First layer: kingBucketCount x NNUE_INPUTS columns of H. */
   w1: Int16Array;
+  /** Output layer: outputBuckets x 2H. */
   w2: Int16Array;
-  b2: number;
+  /** Output bias of each output bucket. */
+  b2: Int32Array;
+}
+
+/** How many king buckets a map names (1 for plain inputs). */
+export function kingBucketCount(kingBuckets: Uint8Array | null): number {
+  return kingBuckets === null ? 1 : Math.max(...kingBuckets) + 1;
+}
+
+/**
+ * The king cell of a perspective's own king on `kingSq`: its rank counted from its own back rank
+ * (0-2) times 2, plus 1 on a side file. Whether the perspective is mirrored is kingMirrored.
+ */
+export function kingCell(kingSq: number): number {
+  const r = rankOf(kingSq);
+  const rel = Math.min(2, Math.min(r, 9 - r));
+  return rel * 2 + (fileOf(kingSq) === 4 ? 0 : 1);
+}
+
+/** Whether a perspective whose own king stands on `kingSq` sees the board mirrored left to right. */
+export function kingMirrored(kingSq: number): boolean {
+  return fileOf(kingSq) > 4;
+}
+
+/** The output bucket of a position with `pieces` pieces on the board, out of `buckets`. */
+export function outputBucket(pieces: number, buckets: number): number {
+  const b = Math.floor(((pieces - 2) * buckets) / (MAX_PIECES - 1));
+  return b < 0 ? 0 : b >= buckets ? buckets - 1 : b;
 }
 
 /** Input index of a piece (code = kind | colour << 3) on mailbox square `sq`, seen from `perspective`. */
@@ -61,6 +122,15 @@ export function featureIndex(perspective: number, code: number, sq: number): num
   return ((colour === perspective ? 0 : 7) + kind - 1) * 90 + rank * 9 + fileOf(sq);
 }
 
+/**
+ * Input index of a piece on `sq` seen from `perspective` whose own king stands on `kingSq`, for a
+ * network with these king buckets (null: plain inputs, featureIndex).
+ */
+export function inputIndex(kingBuckets: Uint8Array | null, perspective: number, code: number, sq: number, kingSq: number): number {
+  if (kingBuckets === null) return featureIndex(perspective, code, sq);
+  const bucket = kingBuckets[kingCell(kingSq)];
+  return bucket * NNUE_INPUTS + featureIndex(perspective, code, kingMirrored(kingSq) ? flipFile(sq) : sq);
+}
 /** The piece code and mailbox square of input `index` seen from `perspective` (featureIndex inverted). */
 export function featureSquare(perspective: number, index: number): { code: number; sq: number } {
   const group = Math.floor(index / 90);
@@ -73,15 +143,26 @@ export function featureSquare(perspective: number, index: number): { code: numbe
 }
 
 /** featureIndex for every (perspective, code, square): FEATURE[perspective * 4096 + code * 256 + sq]. */
-const FEATURE = new Int16Array(2 * 16 * 256).fill(-1);
+/**
+ * featureIndex for every (mirror, perspective, code, square), the mirror reversing the files:
+ * FEATURE[mirror * 8192 + perspective * 4096 + code * 256 + sq].
+ */
+const FEATURE = new Int16Array(2 * 2 * 16 * 256).fill(-1);
+/** The 90 mailbox squares of the board, and the point (0-89) of each square. */
+const BOARD_SQUARES = new Uint8Array(90);
+const SQUARE_POINT = new Uint8Array(256);
+for (let rank = 0; rank < 10; rank++) {
+  for (let file = 0; file < 9; file++) {
+    BOARD_SQUARES[rank * 9 + file] = ((rank + 3) << 4) | (file + 3);
+    SQUARE_POINT[((rank + 3) << 4) | (file + 3)] = rank * 9 + file;
+  }
+}
 for (let p = RED; p <= BLACK; p++) {
   for (let code = 1; code < 16; code++) {
     if (kindOf(code) < KING || kindOf(code) > SOLDIER) continue;
-    for (let rank = 0; rank < 10; rank++) {
-      for (let file = 0; file < 9; file++) {
-        const sq = ((rank + 3) << 4) | (file + 3);
-        FEATURE[p * 4096 + code * 256 + sq] = featureIndex(p, code, sq);
-      }
+    for (const sq of BOARD_SQUARES) {
+      FEATURE[p * 4096 + code * 256 + sq] = featureIndex(p, code, sq);
+      FEATURE[8192 + p * 4096 + code * 256 + sq] = featureIndex(p, code, flipFile(sq));
     }
   }
 }
@@ -92,34 +173,52 @@ export function fnv1a(bytes: Uint8Array, start = 0, end = bytes.length): number 
   return h >>> 0;
 }
 
-function payloadBytes(hidden: number): number {
-  return 2 * hidden + 2 * NNUE_INPUTS * hidden + 4 * hidden + 4;
+function payloadBytes(hidden: number, kingBuckets: number, outputBuckets: number): number {
+  return 2 * hidden + 2 * kingBuckets * NNUE_INPUTS * hidden + 4 * hidden * outputBuckets + 4 * outputBuckets;
 }
 
-/** Serialises a network in the file layout above. */
+/** A short account of a network's shape, for messages: "h256, 6 king buckets, 8 output buckets". */
+function describeShape(net: Pick<Network, 'hidden' | 'kingBuckets' | 'outputBuckets'>): string {
+  const k = net.kingBuckets === null ? 'plain inputs' : `${kingBucketCount(net.kingBuckets)} king buckets`;
+  return `h${net.hidden}, ${k}, ${net.outputBuckets} output bucket${net.outputBuckets === 1 ? '' : 's'}`;
+}
+
+/** Serialises a network in the file layout above, as version net.version (1 only for a plain single-output network). */
 export function encodeNetwork(net: Network): Uint8Array {
   const h = net.hidden;
-  const out = new Uint8Array(NNUE_HEADER_BYTES + payloadBytes(h));
+  const v1 = net.version === 1;
+  if (v1 && (net.kingBuckets !== null || net.outputBuckets !== 1)) throw new NetworkError(`a version 1 network file cannot hold ${describeShape(net)}`);
+  const k = kingBucketCount(net.kingBuckets);
+  const header = v1 ? NNUE_HEADER_BYTES : NNUE_V2_HEADER_BYTES;
+  const out = new Uint8Array(header + payloadBytes(h, k, net.outputBuckets));
   const dv = new DataView(out.buffer);
   for (let i = 0; i < 8; i++) out[i] = NNUE_MAGIC.charCodeAt(i);
-  dv.setUint32(8, NNUE_VERSION, true);
+  dv.setUint32(8, v1 ? 1 : NNUE_VERSION, true);
   dv.setUint32(12, NNUE_INPUTS, true);
   dv.setUint32(16, h, true);
   dv.setUint32(20, net.qa, true);
   dv.setUint32(24, net.qb, true);
   dv.setUint32(28, net.scale, true);
   dv.setUint32(32, ACTIVATION_SCRELU, true);
-  for (let i = 0; i < 24 && i < net.description.length; i++) out[40 + i] = net.description.charCodeAt(i) & 127;
-  let off = NNUE_HEADER_BYTES;
+  const descAt = v1 ? 40 : 64;
+  const descLen = v1 ? 24 : 32;
+  if (!v1) {
+    dv.setUint32(40, net.kingBuckets === null ? INPUTS_PLAIN : INPUTS_KING, true);
+    dv.setUint32(44, k, true);
+    dv.setUint32(48, net.outputBuckets, true);
+    if (net.kingBuckets !== null) out.set(net.kingBuckets, 52);
+  }
+  for (let i = 0; i < descLen && i < net.description.length; i++) out[descAt + i] = net.description.charCodeAt(i) & 127;
+  let off = header;
   for (const arr of [net.b1, net.w1, net.w2]) {
     for (let i = 0; i < arr.length; i++, off += 2) dv.setInt16(off, arr[i], true);
   }
-  dv.setInt32(off, net.b2, true);
-  dv.setUint32(36, fnv1a(out, NNUE_HEADER_BYTES), true);
+  for (let i = 0; i < net.b2.length; i++, off += 4) dv.setInt32(off, net.b2[i], true);
+  dv.setUint32(36, fnv1a(out, header), true);
   return out;
 }
 
-/** Reads a network file; throws NetworkError naming what is wrong. */
+/** Reads a network file (version 1 or 2); throws NetworkError naming what is wrong. */
 export function decodeNetwork(bytes: Uint8Array): Network {
   if (bytes.length < NNUE_HEADER_BYTES) throw new NetworkError(`network file too short for its header (${bytes.length} bytes)`);
   for (let i = 0; i < 8; i++) {
@@ -127,7 +226,9 @@ export function decodeNetwork(bytes: Uint8Array): Network {
   }
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = dv.getUint32(8, true);
-  if (version !== NNUE_VERSION) throw new NetworkError(`network file version ${version}; this engine reads version ${NNUE_VERSION}`);
+  if (version !== 1 && version !== 2) throw new NetworkError(`network file version ${version}; this engine reads versions 1 and 2`);
+  const header = version === 1 ? NNUE_HEADER_BYTES : NNUE_V2_HEADER_BYTES;
+  if (bytes.length < header) throw new NetworkError(`network file too short for its version ${version} header (${bytes.length} bytes)`);
   const inputs = dv.getUint32(12, true);
   if (inputs !== NNUE_INPUTS) throw new NetworkError(`network has ${inputs} inputs, expected ${NNUE_INPUTS}`);
   const hidden = dv.getUint32(16, true);
@@ -139,29 +240,57 @@ export function decodeNetwork(bytes: Uint8Array): Network {
     throw new NetworkError(`network quantisation out of range (QA ${qa}, QB ${qb}, scale ${scale})`);
   }
   if (dv.getUint32(32, true) !== ACTIVATION_SCRELU) throw new NetworkError(`unknown activation ${dv.getUint32(32, true)}`);
-  const expected = NNUE_HEADER_BYTES + payloadBytes(hidden);
-  if (bytes.length !== expected) {
-    throw new NetworkError(`network file is ${bytes.length} bytes; hidden size ${hidden} needs ${expected} (truncated or corrupt)`);
+  let kingBuckets: Uint8Array | null = null;
+  let outputBuckets = 1;
+  if (version === 2) {
+    const inputSet = dv.getUint32(40, true);
+    const k = dv.getUint32(44, true);
+    outputBuckets = dv.getUint32(48, true);
+    if (inputSet === INPUTS_KING) {
+      if (k < 1 || k > KING_CELLS) throw new NetworkError(`network has ${k} king buckets; 1 to ${KING_CELLS} are supported`);
+      kingBuckets = bytes.slice(52, 52 + KING_CELLS);
+      if (kingBuckets.some((b) => b >= k)) throw new NetworkError(`network's king-bucket map ${kingBuckets.join(',')} names a bucket beyond its ${k}`);
+      for (let b = 0; b < k; b++) {
+        if (!kingBuckets.includes(b)) throw new NetworkError(`network's king-bucket map ${kingBuckets.join(',')} does not use each of its ${k} buckets`);
+      }
+    } else if (inputSet === INPUTS_PLAIN) {
+      if (k !== 1) throw new NetworkError(`network has plain inputs but ${k} king buckets`);
+    } else throw new NetworkError(`network input set ${inputSet} is not supported (0 plain, 1 king-bucketed)`);
+    if (outputBuckets < 1 || outputBuckets > MAX_OUTPUT_BUCKETS) {
+      throw new NetworkError(`network has ${outputBuckets} output buckets; 1 to ${MAX_OUTPUT_BUCKETS} are supported`);
+    }
+    for (let i = 58; i < 64; i++) {
+      if (bytes[i] !== 0) throw new NetworkError(`network header byte ${i} is ${bytes[i]}, not 0 (a later format?)`);
+    }
   }
-  const sum = fnv1a(bytes, NNUE_HEADER_BYTES);
+  const k = kingBucketCount(kingBuckets);
+  const expected = header + payloadBytes(hidden, k, outputBuckets);
+  if (bytes.length !== expected) {
+    const shape = describeShape({ hidden, kingBuckets, outputBuckets });
+    throw new NetworkError(`network file is ${bytes.length} bytes; ${shape} needs ${expected} (truncated or corrupt)`);
+  }
+  const sum = fnv1a(bytes, header);
   if (sum !== dv.getUint32(36, true)) throw new NetworkError('network file checksum mismatch (corrupt)');
   let description = '';
-  for (let i = 40; i < 64 && bytes[i] !== 0; i++) description += String.fromCharCode(bytes[i]);
-  let off = NNUE_HEADER_BYTES;
+  for (let i = version === 1 ? 40 : 64; i < header && bytes[i] !== 0; i++) description += String.fromCharCode(bytes[i]);
+  let off = header;
   const read16 = (n: number): Int16Array => {
     const a = new Int16Array(n);
     for (let i = 0; i < n; i++, off += 2) a[i] = dv.getInt16(off, true);
     return a;
   };
   const b1 = read16(hidden);
-  const w1 = read16(NNUE_INPUTS * hidden);
-  const w2 = read16(2 * hidden);
-  const b2 = dv.getInt32(off, true);
-  return { hidden, qa, qb, scale, description, b1, w1, w2, b2 };
+  const w1 = read16(k * NNUE_INPUTS * hidden);
+  const w2 = read16(outputBuckets * 2 * hidden);
+  const b2 = new Int32Array(outputBuckets);
+  for (let i = 0; i < outputBuckets; i++, off += 4) b2[i] = dv.getInt32(off, true);
+  return { hidden, qa, qb, scale, description, version, kingBuckets, outputBuckets, b1, w1, w2, b2 };
 }
 
 const ACC_SLOTS = 256;
 const MAX_CATCH_UP = 8;
+/** No king of that colour on the board (positions made by tests): bucket 0, not mirrored. */
+const NO_KING = 0;
 
 interface EvaluatorOptions {
   /**
@@ -170,6 +299,8 @@ interface EvaluatorOptions {
    * same integers. Default true.
    */
   simd?: boolean;
+  /** Keep a refresh cache for king-bucketed networks (default true; false for tests and measurements). */
+  refreshCache?: boolean;
 }
 
 /** The network evaluation of positions, with its accumulator stack. */
@@ -192,32 +323,65 @@ export class NnueEvaluator {
   private readonly slotKeyLo = new Int32Array(ACC_SLOTS);
   private readonly slotKeyHi = new Int32Array(ACC_SLOTS);
   private readonly slotPly = new Int32Array(ACC_SLOTS).fill(-1);
+  // King-bucketed networks: the own king's square of each slot and perspective (slot * 2 + p), and
+  // for each (perspective, king square) the first input of its bucket and its FEATURE block
+  // (mirrored or not): KBASE[p * 256 + sq], KFEAT[p * 256 + sq].
+  private readonly kinged: boolean;
+  private readonly slotKing = new Uint8Array(ACC_SLOTS * 2);
+  private readonly kbase = new Int32Array(512);
+  private readonly kfeat = new Int32Array(512);
+  // The refresh cache: for each perspective and own-king square, an accumulator half and the board
+  // it was computed for (90 codes); refreshing a perspective then adds and takes away only the
+  // pieces that differ. cacheAcc[(p * 90 + kingPoint) * H], cacheBoard[(p * 90 + kingPoint) * 90].
+  private readonly cacheAcc: Int16Array | null;
+  private readonly cacheBoard: Uint8Array | null;
+  private readonly cacheByte: number;
 
   constructor(net: Network, options: EvaluatorOptions = {}) {
     this.net = net;
     const h = net.hidden;
     this.h = h;
+    const k = kingBucketCount(net.kingBuckets);
+    this.kinged = net.kingBuckets !== null;
+    const cached = this.kinged && options.refreshCache !== false;
     // 16-byte aligned sections (whole when H is a multiple of 8, which the SIMD kernels need).
     const align = (n: number): number => (n + 15) & ~15;
-    this.w2Byte = align(2 * NNUE_INPUTS * h);
-    this.accByte = this.w2Byte + align(4 * h);
-    const total = this.accByte + 2 * ACC_SLOTS * 2 * h;
+    this.w2Byte = align(2 * k * NNUE_INPUTS * h);
+    this.accByte = this.w2Byte + align(4 * h * net.outputBuckets);
+    this.cacheByte = this.accByte + 2 * ACC_SLOTS * 2 * h;
+    const total = this.cacheByte + (cached ? 2 * 2 * 90 * h : 0);
     let maxW2 = 0;
     for (let i = 0; i < net.w2.length; i++) maxW2 = Math.max(maxW2, Math.abs(net.w2[i]));
     this.int32Exact = h * net.qa * net.qa * maxW2 <= 2 ** 31 - 1;
     this.kernels = options.simd !== false && simdUsable(h, net.qa, net.w2) ? instantiateSimd(total) : null;
     this.simd = this.kernels !== null;
     const buffer = this.kernels !== null ? this.kernels.memory.buffer : new ArrayBuffer(total);
-    this.w1 = new Int16Array(buffer, 0, NNUE_INPUTS * h);
-    this.w2 = new Int16Array(buffer, this.w2Byte, 2 * h);
+    this.w1 = new Int16Array(buffer, 0, k * NNUE_INPUTS * h);
+    this.w2 = new Int16Array(buffer, this.w2Byte, 2 * h * net.outputBuckets);
     this.acc = new Int16Array(buffer, this.accByte, ACC_SLOTS * 2 * h);
+    this.cacheAcc = cached ? new Int16Array(buffer, this.cacheByte, 2 * 90 * h) : null;
+    this.cacheBoard = cached ? new Uint8Array(2 * 90 * 90) : null;
     this.w1.set(net.w1);
     this.w2.set(net.w2);
+    if (net.kingBuckets !== null) {
+      for (let p = RED; p <= BLACK; p++) {
+        for (const sq of BOARD_SQUARES) {
+          this.kbase[p * 256 + sq] = net.kingBuckets[kingCell(sq)] * NNUE_INPUTS;
+          this.kfeat[p * 256 + sq] = (kingMirrored(sq) ? 8192 : 0) + p * 4096;
+        }
+        this.kfeat[p * 256 + NO_KING] = p * 4096;
+      }
+    } else {
+      for (let p = RED; p <= BLACK; p++) this.kfeat.fill(p * 4096, p * 256, (p + 1) * 256);
+    }
+    this.reset();
   }
 
   /** Forgets every accumulator (after a new position is set up, for example; keys make this optional). */
   reset(): void {
     this.slotPly.fill(-1);
+    // An entry whose board is all 0xff differs everywhere: its first use computes it in full.
+    this.cacheBoard?.fill(255);
   }
 
   /** Static evaluation in centipawns from the side to move's point of view. */
@@ -228,18 +392,27 @@ export class NnueEvaluator {
     const qa = net.qa;
     const us = slot * 2 * h + pos.side * h;
     const them = slot * 2 * h + (pos.side ^ 1) * h;
+    let bucket = 0;
+    if (net.outputBuckets > 1) {
+      let pieces = 0;
+      const pc = pos.pcount;
+      for (let code = 1; code < 16; code++) pieces += pc[code];
+      bucket = outputBucket(pieces, net.outputBuckets);
+    }
+    const w2 = bucket * 2 * h;
     const k = this.kernels;
-    const sum = k !== null ? k.output(this.accByte + 2 * us, this.accByte + 2 * them, this.w2Byte, 2 * h, qa) : this.outputJs(us, them);
+    const sum = k !== null ? k.output(this.accByte + 2 * us, this.accByte + 2 * them, this.w2Byte + 2 * w2, 2 * h, qa) : this.outputJs(us, them, w2);
     // sum is in units of QA^2 * QB; b2 is stored in units of QA * QB.
-    return Math.round(((sum / qa + net.b2) * net.scale) / (qa * net.qb));
+    return Math.round(((sum / qa + net.b2[bucket]) * net.scale) / (qa * net.qb));
   }
 
-  /** The output layer's sum (before b2) in JavaScript: acc[us..] against w2[0..H), acc[them..] against w2[H..2H). */
-  private outputJs(us: number, them: number): number {
+  /** The output layer's sum (before b2) in JavaScript: acc[us..] against w2[w..w+H), acc[them..] against w2[w+H..w+2H). */
+  private outputJs(us: number, them: number, w: number): number {
     const h = this.h;
     const qa = this.net.qa;
     const w2 = this.w2;
     const acc = this.acc;
+    const wt = w + h;
     // One loop over both halves. Where each half's sum fits int32 (H * QA^2 * max|w2| < 2^31: up
     // to H = 258 at QA 255, |w2| <= 128) the products and sums are int32 (Math.imul); otherwise
     // doubles, exact too.
@@ -251,20 +424,20 @@ export class NnueEvaluator {
         a = a < 0 ? 0 : a > qa ? qa : a;
         let b = acc[them + i];
         b = b < 0 ? 0 : b > qa ? qa : b;
-        sumUs = (sumUs + Math.imul(Math.imul(a, w2[i]), a)) | 0;
-        sumThem = (sumThem + Math.imul(Math.imul(b, w2[h + i]), b)) | 0;
+        sumUs = (sumUs + Math.imul(Math.imul(a, w2[w + i]), a)) | 0;
+        sumThem = (sumThem + Math.imul(Math.imul(b, w2[wt + i]), b)) | 0;
       }
     } else {
       for (let i = 0; i < h; i++) {
         const a = acc[us + i];
         if (a > 0) {
           const c = a < qa ? a : qa;
-          sumUs += c * c * w2[i];
+          sumUs += c * c * w2[w + i];
         }
         const b = acc[them + i];
         if (b > 0) {
           const c = b < qa ? b : qa;
-          sumThem += c * c * w2[h + i];
+          sumThem += c * c * w2[wt + i];
         }
       }
     }
@@ -288,12 +461,43 @@ export class NnueEvaluator {
       return slot;
     }
     // Replay the moves q..p-1 from the pieces make recorded for them (moved and taken), filling
-    // each slot on the way (siblings will find their parent valid).
+    // each slot on the way (siblings will find their parent valid). A king-bucketed network
+    // computes a perspective again where its king moved, from the board as it was then: the moves
+    // are taken back on the position's own board first, and put again one by one as they are
+    // replayed (no copy of the board).
     const h2 = 2 * this.h;
+    const kinged = this.kinged;
+    const board = pos.board;
+    if (kinged) {
+      for (let i = p - 1; i >= q; i--) {
+        const m = pos.histMove[i];
+        if (m === 0) continue;
+        board[m & 255] = pos.histPiece[i];
+        board[moveTo(m)] = pos.histCaptured[i];
+      }
+    }
     for (let i = q; i < p; i++) {
       const m = pos.histMove[i];
+      const srcSlot = i & (ACC_SLOTS - 1);
       const dstSlot = (i + 1) & (ACC_SLOTS - 1);
-      this.applyMove((i & (ACC_SLOTS - 1)) * h2, dstSlot * h2, pos.histPiece[i], m & 255, moveTo(m), pos.histCaptured[i]);
+      const piece = m === 0 ? 0 : pos.histPiece[i];
+      const from = m & 255;
+      const to = moveTo(m);
+      this.applyMove(srcSlot, dstSlot, piece, from, to, pos.histCaptured[i]);
+      if (kinged) {
+        this.slotKing[2 * dstSlot] = this.slotKing[2 * srcSlot];
+        this.slotKing[2 * dstSlot + 1] = this.slotKing[2 * srcSlot + 1];
+        if (piece !== 0) {
+          board[to] = piece;
+          board[from] = 0;
+          if (kindOf(piece) === KING) {
+            // That side's king moved: its perspective is computed again on the board as it now is.
+            const c = colourOf(piece);
+            this.slotKing[2 * dstSlot + c] = to;
+            this.refreshHalf(board, c, to, dstSlot * h2 + c * this.h);
+          }
+        }
+      }
       this.slotPly[dstSlot] = i + 1;
       this.slotKeyLo[dstSlot] = i + 1 === p ? pos.keyLo : pos.histKeyLo[i + 1];
       this.slotKeyHi[dstSlot] = i + 1 === p ? pos.keyHi : pos.histKeyHi[i + 1];
@@ -301,34 +505,43 @@ export class NnueEvaluator {
     return slot;
   }
 
-  /** The accumulators at `dst` from those at `src` and one move: `piece` from `from` to `to`, taking `captured` (0: none); piece 0 is a null move. */
-  private applyMove(src: number, dst: number, piece: number, from: number, to: number, captured: number): void {
+  /** The accumulators of slot `dstSlot` from those of `srcSlot` and one move: `piece` from `from` to `to`, taking `captured` (0: none); piece 0 is a null move. */
+  private applyMove(srcSlot: number, dstSlot: number, piece: number, from: number, to: number, captured: number): void {
     const acc = this.acc;
     const h = this.h;
+    const src = srcSlot * 2 * h;
+    const dst = dstSlot * 2 * h;
     if (piece === 0) {
       acc.copyWithin(dst, src, src + 2 * h);
       return;
     }
-    const k = this.kernels;
-    if (k !== null) {
+    // Each perspective's inputs: base + FEATURE[feat + code * 256 + sq] (its king bucket and mirror).
+    const k0 = this.slotKing[2 * srcSlot];
+    const k1 = 256 + this.slotKing[2 * srcSlot + 1];
+    const base0 = this.kbase[k0];
+    const base1 = this.kbase[k1];
+    const f0 = this.kfeat[k0];
+    const f1 = this.kfeat[k1];
+    const kern = this.kernels;
+    if (kern !== null) {
       // Byte addresses: both halves in one call.
       const d = this.accByte + 2 * dst;
       const s = this.accByte + 2 * src;
       const h2 = 2 * h;
-      const add0 = FEATURE[piece * 256 + to] * h2;
-      const sub0 = FEATURE[piece * 256 + from] * h2;
-      const add1 = FEATURE[4096 + piece * 256 + to] * h2;
-      const sub1 = FEATURE[4096 + piece * 256 + from] * h2;
-      if (captured === 0) k.quiet(d, s, add0, sub0, add1, sub1, h2);
-      else k.capture(d, s, add0, sub0, FEATURE[captured * 256 + to] * h2, add1, sub1, FEATURE[4096 + captured * 256 + to] * h2, h2);
+      const add0 = (base0 + FEATURE[f0 + piece * 256 + to]) * h2;
+      const sub0 = (base0 + FEATURE[f0 + piece * 256 + from]) * h2;
+      const add1 = (base1 + FEATURE[f1 + piece * 256 + to]) * h2;
+      const sub1 = (base1 + FEATURE[f1 + piece * 256 + from]) * h2;
+      if (captured === 0) kern.quiet(d, s, add0, sub0, add1, sub1, h2);
+      else kern.capture(d, s, add0, sub0, (base0 + FEATURE[f0 + captured * 256 + to]) * h2, add1, sub1, (base1 + FEATURE[f1 + captured * 256 + to]) * h2, h2);
       return;
     }
     // Both halves in one loop (Red's at +0, Black's at +H), two neurons a step when H is even.
     const w1 = this.w1;
-    const a0 = FEATURE[piece * 256 + to] * h;
-    const s0 = FEATURE[piece * 256 + from] * h;
-    const a1 = FEATURE[4096 + piece * 256 + to] * h;
-    const s1 = FEATURE[4096 + piece * 256 + from] * h;
+    const a0 = (base0 + FEATURE[f0 + piece * 256 + to]) * h;
+    const s0 = (base0 + FEATURE[f0 + piece * 256 + from]) * h;
+    const a1 = (base1 + FEATURE[f1 + piece * 256 + to]) * h;
+    const s1 = (base1 + FEATURE[f1 + piece * 256 + from]) * h;
     const dh = dst + h;
     const sh = src + h;
     if (captured === 0) {
@@ -344,8 +557,8 @@ export class NnueEvaluator {
         acc[dh + i] = acc[sh + i] + w1[a1 + i] - w1[s1 + i];
       }
     } else {
-      const c0 = FEATURE[captured * 256 + to] * h;
-      const c1 = FEATURE[4096 + captured * 256 + to] * h;
+      const c0 = (base0 + FEATURE[f0 + captured * 256 + to]) * h;
+      const c1 = (base1 + FEATURE[f1 + captured * 256 + to]) * h;
       let i = 0;
       for (; i + 1 < h; i += 2) {
         acc[dst + i] = acc[src + i] + w1[a0 + i] - w1[s0 + i] - w1[c0 + i];
@@ -360,27 +573,92 @@ export class NnueEvaluator {
     }
   }
 
+  /** out[at..at+H) += (sign 1) or -= (sign -1) first-layer column `col` (an input index). */
+  private addColumn(out: Int16Array, at: number, col: number, sign: number): void {
+    const h = this.h;
+    const kern = this.kernels;
+    if (kern !== null && out.buffer === this.w1.buffer) {
+      const d = out.byteOffset + 2 * at;
+      if (sign > 0) kern.add(d, col * 2 * h, 2 * h);
+      else kern.sub(d, col * 2 * h, 2 * h);
+      return;
+    }
+    const w1 = this.w1;
+    const c = col * h;
+    if (sign > 0) for (let i = 0; i < h; i++) out[at + i] += w1[c + i];
+    else for (let i = 0; i < h; i++) out[at + i] -= w1[c + i];
+  }
+
+  /**
+   * Perspective c's accumulator of the position on `board`, whose c king stands on `kingSq`, into
+   * acc[at..at+H): from the refresh cache's entry for that king square (only the pieces that differ
+   * from its board are added or taken away), or from the bias and every piece without the cache.
+   */
+  private refreshHalf(board: Uint8Array, c: number, kingSq: number, at: number): void {
+    const h = this.h;
+    const kk = c * 256 + kingSq;
+    const base = this.kbase[kk];
+    const feat = this.kfeat[kk];
+    const cacheAcc = this.cacheAcc;
+    const cacheBoard = this.cacheBoard;
+    if (cacheAcc === null || cacheBoard === null) {
+      this.acc.set(this.net.b1, at);
+      for (const sq of BOARD_SQUARES) {
+        const code = board[sq];
+        if (code !== 0) this.addColumn(this.acc, at, base + FEATURE[feat + code * 256 + sq], 1);
+      }
+      return;
+    }
+    const entry = c * 90 + SQUARE_POINT[kingSq];
+    const cb = entry * 90;
+    const ca = entry * h;
+    if (cacheBoard[cb] === 255) {
+      // First use: the bias and no pieces.
+      cacheAcc.set(this.net.b1, ca);
+      cacheBoard.fill(0, cb, cb + 90);
+    }
+    for (let j = 0; j < 90; j++) {
+      const sq = BOARD_SQUARES[j];
+      const now = board[sq];
+      const was = cacheBoard[cb + j];
+      if (now === was) continue;
+      if (was !== 0) this.addColumn(cacheAcc, ca, base + FEATURE[feat + was * 256 + sq], -1);
+      if (now !== 0) this.addColumn(cacheAcc, ca, base + FEATURE[feat + now * 256 + sq], 1);
+      cacheBoard[cb + j] = now;
+    }
+    this.acc.set(cacheAcc.subarray(ca, ca + h), at);
+  }
+
   /** Computes the accumulators of `pos` from its piece lists into `slot`. */
   private refresh(pos: Position, slot: number): void {
-    this.computeInto(pos, this.acc, slot * 2 * this.h);
+    const at = slot * 2 * this.h;
+    if (this.kinged) {
+      for (let c = RED; c <= BLACK; c++) {
+        const ks = pos.pcount[KING | (c << 3)] > 0 ? pos.plist[(KING | (c << 3)) * SLOTS] : NO_KING;
+        this.slotKing[2 * slot + c] = ks;
+        this.refreshHalf(pos.board, c, ks, at + c * this.h);
+      }
+    } else this.computeInto(pos, this.acc, at);
     this.slotPly[slot] = pos.ply;
     this.slotKeyLo[slot] = pos.keyLo;
     this.slotKeyHi[slot] = pos.keyHi;
   }
 
   /** Both accumulators of `pos` (Red's perspective first) from its piece lists, into out[base..]. */
-  private computeInto(pos: Position, out: Int16Array, base: number): void {
+  private computeInto(pos: Position, out: Int16Array, at: number): void {
     const h = this.h;
     const b1 = this.net.b1;
     const w1 = this.w1;
-    for (let p = 0; p < 2; p++) out.set(b1, base + p * h);
-    for (let code = 1; code < 16; code++) {
-      const n = pos.pcount[code];
-      for (let j = 0; j < n; j++) {
-        const sq = pos.plist[code * SLOTS + j];
-        for (let p = 0; p < 2; p++) {
-          const d = base + p * h;
-          const col = FEATURE[p * 4096 + code * 256 + sq] * h;
+    for (let p = 0; p < 2; p++) out.set(b1, at + p * h);
+    for (let c = RED; c <= BLACK; c++) {
+      const ks = pos.pcount[KING | (c << 3)] > 0 ? pos.plist[(KING | (c << 3)) * SLOTS] : NO_KING;
+      const base = this.kbase[c * 256 + ks];
+      const feat = this.kfeat[c * 256 + ks];
+      const d = at + c * h;
+      for (let code = 1; code < 16; code++) {
+        const n = pos.pcount[code];
+        for (let j = 0; j < n; j++) {
+          const col = (base + FEATURE[feat + code * 256 + pos.plist[code * SLOTS + j]]) * h;
           for (let i = 0; i < h; i++) out[d + i] += w1[col + i];
         }
       }
@@ -393,7 +671,7 @@ export class NnueEvaluator {
     return this.acc.slice(slot * 2 * this.h, (slot + 1) * 2 * this.h);
   }
 
-  /** The same computed from scratch, bypassing the stack (for tests). */
+  /** The same computed from scratch, bypassing the stack and the refresh cache (for tests). */
   freshAccumulators(pos: Position): Int16Array {
     const out = new Int16Array(2 * this.h);
     this.computeInto(pos, out, 0);

@@ -4,7 +4,7 @@
 // use stays. `eval` reports both evaluations of the current position.
 import type { Position } from '../engine/index';
 import { embeddedNetwork } from '../engine/network';
-import { NnueEvaluator, type Network } from '../engine/nnue';
+import { kingBucketCount, NnueEvaluator, type Network } from '../engine/nnue';
 import { EMBEDDED_NETWORK } from './engine-options';
 import { evalLines } from './inspect';
 import { clip, type Report } from './report';
@@ -43,7 +43,12 @@ export class EvaluationSetting {
           this.network = r.network;
           this.bytes = r.bytes;
           this.file = file;
-          const about = `${r.network.hidden} neurons a side${r.network.description ? `, ${r.network.description}` : ''}`;
+          const n = r.network;
+          const shape = [`${n.hidden} neurons a side`];
+          if (n.kingBuckets !== null) shape.push(`${kingBucketCount(n.kingBuckets)} king buckets`);
+          if (n.outputBuckets > 1) shape.push(`${n.outputBuckets} output buckets`);
+          if (n.description) shape.push(n.description);
+          const about = shape.join(', ');
           this.report.note(`network ${clip(file, 80)} loaded (${about})${useNetwork ? '' : '; set Use NNUE (usennue) to evaluate with it'}`);
         }
       }

@@ -127,7 +127,7 @@ describe('WebAssembly SIMD and the JavaScript loops', () => {
     const b1 = new Int16Array(hidden).map(() => int(-300, 300));
     const w1 = new Int16Array(NNUE_INPUTS * hidden).map(() => (random() < 0.02 ? int(-32768, 32767) : int(-120, 120)));
     const w2 = new Int16Array(2 * hidden).map(() => int(-w2max, w2max));
-    return { hidden, qa, qb: 64, scale: 400, description: 'random', b1, w1, w2, b2: int(-100000, 100000) };
+    return { hidden, qa, qb: 64, scale: 400, description: 'random', version: 2, kingBuckets: null, outputBuckets: 1, b1, w1, w2, b2: Int32Array.of(int(-100000, 100000)) };
   }
 
   it('Node has WebAssembly SIMD, and the module is small enough to compile synchronously anywhere (< 4 KB)', () => {
@@ -190,7 +190,7 @@ describe('WebAssembly SIMD and the JavaScript loops', () => {
       const c = Math.min(Math.max(a, 0), qa);
       sum += c * c * w2[i];
     }
-    return Math.round(((sum / qa + b2) * scale) / (qa * qb));
+    return Math.round(((sum / qa + b2[0]) * scale) / (qa * qb));
   }
 
   for (const [what, net, simd] of [
@@ -354,7 +354,7 @@ describe('EvalFile and Use NNUE in the session', () => {
   const bad = join(dir, 'bad.nnue');
   // Another network: the built-in one with its output bias moved, so that searches differ.
   const other = decodeNetwork(encodeNetwork(embeddedNetwork()));
-  other.b2 += 40 * 255;
+  other.b2[0] += 40 * 255;
   writeFileSync(good, encodeNetwork(other));
   writeFileSync(bad, readFileSync(good).subarray(0, 5000));
 

@@ -1,10 +1,11 @@
 // Training positions decoded for the network: the records of `chuhan datagen` files
 // (data-format.ts) turned into the network's active inputs for both perspectives (engine/nnue.ts
-// featureIndex), with the score and result from the side to move's point of view. The trainer
+// featureIndex, or inputIndex for king-bucketed networks), with the score and result from the side
+// to move's point of view. The trainer
 // decodes one batch at a time from the records it holds (data-source.ts reads them), so that
 // memory holds 48 bytes a position, not the 135 of a decoded one.
-import { featureIndex, featureSquare, NNUE_INPUTS } from '../../engine/nnue';
-import { BLACK, RED, flipFile, kindOf } from '../../engine/types';
+import { featureIndex, featureSquare, kingCell, kingMirrored, NNUE_INPUTS } from '../../engine/nnue';
+import { BLACK, KING, RED, flipFile, kindOf } from '../../engine/types';
 import { POINT_SQUARE, RECORD_BYTES, recordRedResult, recordScore, recordSide } from './data-format';
 
 /** At most this many pieces on a board (16 a side). */
@@ -20,9 +21,15 @@ export interface Dataset {
   score: Int16Array;
   /** Game result for the side to move: 0 loss, 0.5 draw, 1 win. */
   result: Float32Array;
+  /** The king buckets of the network the inputs are for (engine/nnue.ts), or null for plain inputs. */
+  kingBuckets: Uint8Array | null;
+  /** The side to move, and the code and mailbox square of each piece as decoded (mirrored or not). */
+  side: Uint8Array;
+  code: Uint8Array;
+  square: Uint8Array;
 }
 
-export function emptyDataset(size: number): Dataset {
+export function emptyDataset(size: number, kingBuckets: Uint8Array | null = null): Dataset {
   return {
     size,
     us: new Uint16Array(size * MAX_ACTIVE),
@@ -30,6 +37,10 @@ export function emptyDataset(size: number): Dataset {
     active: new Uint8Array(size),
     score: new Int16Array(size),
     result: new Float32Array(size),
+    kingBuckets,
+    side: new Uint8Array(size),
+    code: new Uint8Array(size * MAX_ACTIVE),
+    square: new Uint8Array(size * MAX_ACTIVE),
   };
 }
 
@@ -39,32 +50,63 @@ export function emptyDataset(size: number): Dataset {
  */
 export function decodeRecord(buf: Uint8Array, off: number, ds: Dataset, i: number, mirror = false): void {
   const side = recordSide(buf, off);
-  // Inputs of (code, point) for the side to move and for the other side: FEATURES's blocks.
-  const usBase = ((side * 2 + (mirror ? 1 : 0)) * 16) * 90;
-  const themBase = (((side ^ 1) * 2 + (mirror ? 1 : 0)) * 16) * 90;
   const base = i * MAX_ACTIVE;
-  const us = ds.us;
-  const them = ds.them;
+  const codes = ds.code;
+  const squares = ds.square;
+  // The pieces, mirrored if asked; POINT_SQUARE[point] is each one's square.
+  const point = POINT_OF;
   let n = 0;
+  let redKing = -1;
+  let blackKing = -1;
   for (let k = 0; k < 45; k++) {
     const b = buf[off + k];
     if (b === 0) continue;
     const lo = b & 15;
     if (lo !== 0) {
-      const at = lo * 90 + 2 * k;
-      us[base + n] = FEATURES[usBase + at];
-      them[base + n] = FEATURES[themBase + at];
-      n++;
+      const p = mirror ? MIRROR_POINT[2 * k] : 2 * k;
+      codes[base + n] = lo;
+      point[n++] = p;
+      if (lo === KING) redKing = p;
+      else if (lo === (KING | 8)) blackKing = p;
     }
     const hi = b >> 4;
     if (hi !== 0) {
-      const at = hi * 90 + 2 * k + 1;
-      us[base + n] = FEATURES[usBase + at];
-      them[base + n] = FEATURES[themBase + at];
-      n++;
+      const p = mirror ? MIRROR_POINT[2 * k + 1] : 2 * k + 1;
+      codes[base + n] = hi;
+      point[n++] = p;
+      if (hi === KING) redKing = p;
+      else if (hi === (KING | 8)) blackKing = p;
     }
   }
+  // Inputs of (code, point) for each perspective: FEATURES's block of that perspective, mirrored
+  // where its own king stands on the right-hand file, plus the first input of its king bucket.
+  const kb = ds.kingBuckets;
+  let usBase = side * 2 * 16 * 90;
+  let themBase = (side ^ 1) * 2 * 16 * 90;
+  let usOff = 0;
+  let themOff = 0;
+  if (kb !== null) {
+    const usKing = side === RED ? redKing : blackKing;
+    const themKing = side === RED ? blackKing : redKing;
+    if (usKing >= 0) {
+      usOff = kb[KING_CELL[usKing]] * NNUE_INPUTS;
+      usBase += KING_MIRROR[usKing] * 16 * 90;
+    }
+    if (themKing >= 0) {
+      themOff = kb[KING_CELL[themKing]] * NNUE_INPUTS;
+      themBase += KING_MIRROR[themKing] * 16 * 90;
+    }
+  }
+  const us = ds.us;
+  const them = ds.them;
+  for (let j = 0; j < n; j++) {
+    const at = codes[base + j] * 90 + point[j];
+    us[base + j] = usOff + FEATURES[usBase + at];
+    them[base + j] = themOff + FEATURES[themBase + at];
+    squares[base + j] = POINT_SQUARE[point[j]];
+  }
   ds.active[i] = n;
+  ds.side[i] = side;
   ds.score[i] = recordScore(buf, off);
   const red = recordRedResult(buf, off) / 2;
   ds.result[i] = side === RED ? red : 1 - red;
@@ -73,6 +115,18 @@ export function decodeRecord(buf: Uint8Array, off: number, ds: Dataset, i: numbe
 /** Decodes `count` records of `buf` into `ds` from index `at`. */
 export function decodeRecords(buf: Uint8Array, count: number, ds: Dataset, at: number, mirror = false): void {
   for (let r = 0; r < count; r++) decodeRecord(buf, r * RECORD_BYTES, ds, at + r, mirror);
+}
+
+/** Scratch: the points of the pieces of the record being decoded. */
+const POINT_OF = new Uint8Array(90);
+/** The point mirrored left to right, the king cell of a king on a point, and whether it mirrors its perspective. */
+const MIRROR_POINT = new Uint8Array(90);
+const KING_CELL = new Uint8Array(90);
+const KING_MIRROR = new Uint8Array(90);
+for (let p = 0; p < 90; p++) {
+  MIRROR_POINT[p] = p - (p % 9) + 8 - (p % 9);
+  KING_CELL[p] = kingCell(POINT_SQUARE[p]);
+  KING_MIRROR[p] = kingMirrored(POINT_SQUARE[p]) ? 1 : 0;
 }
 
 /**

@@ -1,9 +1,11 @@
 // The float network the trainer optimises, its forward and backward passes, and its quantisation
 // into the engine's int16 network (engine/nnue.ts has the layout and the integer forward pass).
-//   acc = b1 + sum of w1 columns of the active inputs (one accumulator per perspective)
-//   out = sum_h screlu(acc_us[h]) w2[h] + sum_h screlu(acc_them[h]) w2[H + h] + b2,  screlu(x) = clamp(x, 0, 1)^2
+//   acc = b1 + sum of w1 columns of the active inputs (one accumulator per perspective; with king
+//         buckets the inputs already name the bucket, dataset.ts)
+//   out = sum_h screlu(acc_us[h]) w2[o][h] + sum_h screlu(acc_them[h]) w2[o][H + h] + b2[o],
+//         screlu(x) = clamp(x, 0, 1)^2, o the output bucket of the position's piece count
 //   eval (centipawns) = out * SCALE
-import { NNUE_INPUTS, type Network } from '../../engine/nnue';
+import { kingBucketCount, NNUE_INPUTS, NNUE_VERSION, outputBucket, type Network } from '../../engine/nnue';
 import { simdMaxOutputWeight } from '../../engine/nnue-simd';
 import { rng } from '../../engine/rng';
 import { MAX_ACTIVE, type Dataset } from './dataset';
@@ -34,42 +36,73 @@ export function outputScale(w2: ArrayLike<number>): number {
   return qb;
 }
 
+/** A network's architecture: first-layer width, king buckets (null: plain inputs), output buckets. */
+export interface NetworkShape {
+  hidden: number;
+  kingBuckets: Uint8Array | null;
+  outputBuckets: number;
+}
+
+/** The king-bucket counts `chuhan train --king-buckets` offers (0: plain inputs). */
+export const KING_BUCKET_CHOICES = [0, 2, 3, 6];
+
+/**
+ * The king-bucket map of each choice (engine/nnue.ts kingCell: rank from the back x 2 + side
+ * file): 6 one per cell, 3 by rank, 2 centre file or side file; 0 gives null (plain inputs).
+ */
+export function kingBucketMap(n: number): Uint8Array | null {
+  if (n === 0) return null;
+  if (n === 6) return Uint8Array.of(0, 1, 2, 3, 4, 5);
+  if (n === 3) return Uint8Array.of(0, 0, 1, 1, 2, 2);
+  if (n === 2) return Uint8Array.of(0, 1, 0, 1, 0, 1);
+  throw new Error(`no king-bucket map of ${n} buckets (${KING_BUCKET_CHOICES.join(', ')})`);
+}
+
+/** The plain shape of today's networks at width `hidden`. */
+const plainShape = (hidden: number): NetworkShape => ({ hidden, kingBuckets: null, outputBuckets: 1 });
+
 export class FloatNetwork {
   readonly hidden: number;
-  /** All parameters in one array: w1 (input-major, NNUE_INPUTS x H), b1 (H), w2 (2H), b2 (1). */
+  readonly shape: NetworkShape;
+  /** All parameters in one array: w1 (input-major, K x NNUE_INPUTS x H), b1 (H), w2 (B x 2H), b2 (B). */
   readonly params: Float32Array;
   readonly w1: Float32Array;
   readonly b1: Float32Array;
   readonly w2: Float32Array;
   readonly b2: Float32Array;
 
-  constructor(hidden: number, params?: Float32Array) {
+  constructor(shape: NetworkShape | number, params?: Float32Array) {
+    this.shape = typeof shape === 'number' ? plainShape(shape) : shape;
+    const hidden = this.shape.hidden;
     this.hidden = hidden;
-    const n = FloatNetwork.paramCount(hidden);
+    const n = FloatNetwork.paramCount(this.shape);
     this.params = params ?? new Float32Array(n);
     if (this.params.length !== n) throw new Error(`expected ${n} parameters, got ${this.params.length}`);
     const p = this.params;
     let off = 0;
-    this.w1 = p.subarray(off, (off += NNUE_INPUTS * hidden));
+    this.w1 = p.subarray(off, (off += kingBucketCount(this.shape.kingBuckets) * NNUE_INPUTS * hidden));
     this.b1 = p.subarray(off, (off += hidden));
-    this.w2 = p.subarray(off, (off += 2 * hidden));
-    this.b2 = p.subarray(off, (off += 1));
+    this.w2 = p.subarray(off, (off += 2 * hidden * this.shape.outputBuckets));
+    this.b2 = p.subarray(off, (off += this.shape.outputBuckets));
   }
 
-  static paramCount(hidden: number): number {
-    return NNUE_INPUTS * hidden + hidden + 2 * hidden + 1;
+  static paramCount(shape: NetworkShape | number): number {
+    const s = typeof shape === 'number' ? plainShape(shape) : shape;
+    const h = s.hidden;
+    return kingBucketCount(s.kingBuckets) * NNUE_INPUTS * h + h + (2 * h + 1) * s.outputBuckets;
   }
 
   /** Seeded initialisation: first layer small (32 active inputs), output layer by fan-in. */
-  static random(hidden: number, seed: number): FloatNetwork {
-    const net = new FloatNetwork(hidden);
+  static random(shape: NetworkShape | number, seed: number): FloatNetwork {
+    const net = new FloatNetwork(shape);
+    const hidden = net.hidden;
     const r = rng(seed);
     const uniform = (a: number): number => (r() * 2 - 1) * a;
     for (let i = 0; i < net.w1.length; i++) net.w1[i] = uniform(0.15);
     for (let i = 0; i < hidden; i++) net.b1[i] = 0.1 + uniform(0.05);
     const a2 = 1 / Math.sqrt(2 * hidden);
     for (let i = 0; i < net.w2.length; i++) net.w2[i] = uniform(a2);
-    net.b2[0] = 0;
+    net.b2.fill(0);
     return net;
   }
 
@@ -85,6 +118,8 @@ export class FloatNetwork {
     }
     const base = i * MAX_ACTIVE;
     const n = ds.active[i];
+    const o = outputBucket(n, this.shape.outputBuckets);
+    const wo = o * 2 * h;
     for (let j = 0; j < n; j++) {
       const cu = ds.us[base + j] * h;
       const ct = ds.them[base + j] * h;
@@ -93,11 +128,11 @@ export class FloatNetwork {
         acc[h + k] += w1[ct + k];
       }
     }
-    let out = this.b2[0];
+    let out = this.b2[o];
     for (let k = 0; k < 2 * h; k++) {
       let a = acc[k];
       a = a < 0 ? 0 : a > 1 ? 1 : a;
-      out += a * a * w2[k];
+      out += a * a * w2[wo + k];
     }
     return out;
   }
@@ -109,11 +144,14 @@ export class FloatNetwork {
   backward(ds: Dataset, i: number, acc: Float32Array, g: number, grad: Float32Array, dacc: Float32Array): void {
     const h = this.hidden;
     const w2 = this.w2;
+    const outs = this.shape.outputBuckets;
+    const o = outputBucket(ds.active[i], outs);
     const gw1 = 0;
-    const gb1 = NNUE_INPUTS * h;
-    const gw2 = gb1 + h;
-    const gb2 = gw2 + 2 * h;
-    grad[gb2] += g;
+    const gb1 = this.w1.length;
+    const gw2 = gb1 + h + o * 2 * h;
+    const gb2 = gb1 + h + outs * 2 * h;
+    const wo = o * 2 * h;
+    grad[gb2 + o] += g;
     for (let k = 0; k < 2 * h; k++) {
       const a = acc[k];
       if (a <= 0) {
@@ -122,7 +160,7 @@ export class FloatNetwork {
       }
       const c = a > 1 ? 1 : a;
       grad[gw2 + k] += g * c * c;
-      dacc[k] = a >= 1 ? 0 : g * w2[k] * 2 * a;
+      dacc[k] = a >= 1 ? 0 : g * w2[wo + k] * 2 * a;
     }
     for (let k = 0; k < h; k++) grad[gb1 + k] += dacc[k] + dacc[h + k];
     const base = i * MAX_ACTIVE;
@@ -145,8 +183,10 @@ export class FloatNetwork {
     for (let i = 0; i < w1.length; i++) w1[i] = q16(this.w1[i], QA);
     const b1 = new Int16Array(h);
     for (let i = 0; i < h; i++) b1[i] = q16(this.b1[i], QA);
-    const w2 = new Int16Array(2 * h);
-    for (let i = 0; i < 2 * h; i++) w2[i] = q16(this.w2[i], qb);
-    return { hidden: h, qa: QA, qb, scale, description, b1, w1, w2, b2: Math.round(this.b2[0] * QA * qb) };
+    const w2 = new Int16Array(this.w2.length);
+    for (let i = 0; i < w2.length; i++) w2[i] = q16(this.w2[i], qb);
+    const b2 = Int32Array.from(this.b2, (b) => Math.round(b * QA * qb));
+    const { kingBuckets, outputBuckets } = this.shape;
+    return { hidden: h, qa: QA, qb, scale, description, version: NNUE_VERSION, kingBuckets, outputBuckets, b1, w1, w2, b2 };
   }
 }

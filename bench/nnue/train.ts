@@ -14,9 +14,8 @@
 // written, and --resume goes on from there; a second Ctrl-C exits at once.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { encodeNetwork, featureSquare, NnueEvaluator, type Network } from '../../engine/nnue';
+import { encodeNetwork, featureSquare, kingBucketCount, NnueEvaluator, type Network } from '../../engine/nnue';
 import { Position } from '../../engine/position';
-import { RED } from '../../engine/types';
 import { onInterrupt, yieldToSignals } from '../interrupt';
 import { canonical } from '../match/identity';
 import { rng } from '../../engine/rng';
@@ -24,7 +23,7 @@ import { CheckpointError, decodeCheckpoint, encodeCheckpoint, type CheckpointSta
 import { RECORD_BYTES } from './data-format';
 import { DataSource } from './data-source';
 import { decodeRecord, decodeRecords, emptyDataset, MAX_ACTIVE, type Dataset } from './dataset';
-import { FloatNetwork, WEIGHT_CLIP } from './float-network';
+import { FloatNetwork, WEIGHT_CLIP, type NetworkShape } from './float-network';
 import { learningRate, type LrScheduleKind } from './lr-schedule';
 import { TrainingOrder } from './training-order';
 
@@ -32,6 +31,10 @@ export interface TrainOptions {
   data: string[];
   out: string;
   hidden: number;
+  /** King buckets of the inputs (engine/nnue.ts; default none: plain inputs). */
+  kingBuckets?: Uint8Array | null;
+  /** Output buckets by piece count (default 1). */
+  outputBuckets?: number;
   epochs: number;
   batch: number;
   lr: number;
@@ -66,6 +69,18 @@ const VAL_CHUNK = 65536;
 
 const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
 
+/** "chuhan h128 e2", or with king and output buckets "chuhan h256 k6 o8 e2". */
+function defaultDescription(shape: NetworkShape, epoch: number): string {
+  const k = shape.kingBuckets === null ? '' : ` k${kingBucketCount(shape.kingBuckets)}`;
+  const o = shape.outputBuckets === 1 ? '' : ` o${shape.outputBuckets}`;
+  return `chuhan h${shape.hidden}${k}${o} e${epoch}`;
+}
+
+/** The architecture the options ask for. */
+function trainShape(opts: Pick<TrainOptions, 'hidden' | 'kingBuckets' | 'outputBuckets'>): NetworkShape {
+  return { hidden: opts.hidden, kingBuckets: opts.kingBuckets ?? null, outputBuckets: opts.outputBuckets ?? 1 };
+}
+
 export class Trainer {
   readonly net: FloatNetwork;
   readonly m: Float32Array;
@@ -84,6 +99,11 @@ export class Trainer {
     this.grad = new Float32Array(n);
     this.acc = new Float32Array(2 * net.hidden);
     this.dacc = new Float32Array(2 * net.hidden);
+  }
+
+  /** An empty dataset of `size` entries decoded for this network's inputs. */
+  dataset(size: number): Dataset {
+    return emptyDataset(size, this.net.shape.kingBuckets);
   }
 
   target(ds: Dataset, i: number): number {
@@ -157,6 +177,15 @@ export function datasetPosition(ds: Dataset, i: number, sideToMove: number, pos 
   return pos;
 }
 
+/** A Position holding dataset entry i as decoded: its pieces and side to move (any input set). */
+function entryPosition(ds: Dataset, i: number, pos = new Position()): Position {
+  pos.clear();
+  const base = i * MAX_ACTIVE;
+  for (let j = 0; j < ds.active[i]; j++) pos.put(ds.square[base + j], ds.code[base + j]);
+  pos.setSide(ds.side[i]);
+  return pos;
+}
+
 /**
  * Mean and largest |float eval - quantised eval| in centipawns over dataset entries `idx`, the
  * quantised one computed by the engine's evaluator.
@@ -170,9 +199,7 @@ export function quantizationError(net: FloatNetwork, qnet: Network, scale: numbe
   for (let j = 0; j < idx.length; j++) {
     const i = idx[j];
     const f = net.forward(ds, i, acc) * scale;
-    // The dataset does not keep the side to move; evaluate from Red's side, which the inputs
-    // encode as "us" when the entry was Red to move. Either choice gives the same score by symmetry.
-    datasetPosition(ds, i, RED, pos);
+    entryPosition(ds, i, pos);
     ev.reset();
     const q = ev.evaluate(pos);
     const e = Math.abs(f - q);
@@ -208,7 +235,7 @@ export async function runTrain(opts: TrainOptions, log: (line: string) => void):
     if (!existsSync(ckptPath)) log(`train: --resume: no checkpoint ${ckptPath} yet; starting from the beginning`);
     else {
       try {
-        ckpt = decodeCheckpoint(new Uint8Array(readFileSync(ckptPath)), FloatNetwork.paramCount(opts.hidden));
+        ckpt = decodeCheckpoint(new Uint8Array(readFileSync(ckptPath)), FloatNetwork.paramCount(trainShape(opts)));
         if (ckpt.hidden !== opts.hidden) throw new CheckpointError(`a checkpoint of a network with ${ckpt.hidden} neurons, not ${opts.hidden}`);
       } catch (err) {
         log(`chuhan train: cannot resume from ${ckptPath}: ${(err as Error).message}`);
@@ -254,11 +281,15 @@ async function train(
   const nTrain = played - nVal;
   const mirror = opts.mirror === true;
   const chunk = opts.chunk ?? CHUNK;
+  const shape = trainShape(opts);
 
   // What a resumed training must share with the one that wrote the checkpoint.
   const identity: Record<string, unknown> = {
     data: source.files.map((f) => ({ file: basename(f.file), run: f.run, positions: f.used })),
     hidden: opts.hidden,
+    // Named only for the shapes beyond today's, so that earlier checkpoints still resume.
+    ...(shape.kingBuckets !== null ? { kingBuckets: Array.from(shape.kingBuckets) } : {}),
+    ...(shape.outputBuckets !== 1 ? { outputBuckets: shape.outputBuckets } : {}),
     seed: opts.seed,
     batch: opts.batch,
     val: opts.val,
@@ -291,7 +322,7 @@ async function train(
         ? `all training positions in memory (${mb(held * RECORD_BYTES)} of records)`
         : `read in shuffled windows of ${held} positions (${mb(held * RECORD_BYTES)} of records), ${order.chunks} chunks of ${chunk}`),
   );
-  const net = FloatNetwork.random(opts.hidden, opts.seed);
+  const net = FloatNetwork.random(shape, opts.seed);
   const trainer = new Trainer(net, opts);
   let epoch = 0;
   let startWindow = 0;
@@ -329,7 +360,7 @@ async function train(
   try {
     // Held-out loss, over the positions nTrain..played, a chunk at a time (null: interrupted).
     const valBuf = new Uint8Array(Math.min(VAL_CHUNK, nVal) * RECORD_BYTES);
-    const valDs = emptyDataset(Math.min(VAL_CHUNK, nVal));
+    const valDs = trainer.dataset(Math.min(VAL_CHUNK, nVal));
     const heldOutLoss = async (): Promise<number | null> => {
       let sum = 0;
       for (let from = nTrain; from < played; from += VAL_CHUNK) {
@@ -364,7 +395,7 @@ async function train(
       }
       loaded = true;
     };
-    const batchDs = emptyDataset(opts.batch);
+    const batchDs = trainer.dataset(opts.batch);
 
     for (; epoch < opts.epochs; epoch++) {
       const te = Date.now();
@@ -404,7 +435,7 @@ async function train(
       if (stop) return stopped(epoch, windows.length, 0);
       const valLoss = await heldOutLoss();
       if (valLoss === null) return stopped(epoch, windows.length, 0);
-      const qnet = net.quantize(opts.scale, opts.description ?? `chuhan h${opts.hidden} e${epoch + 1}`);
+      const qnet = net.quantize(opts.scale, opts.description ?? defaultDescription(shape, epoch + 1));
       writeAtomic(opts.out, encodeNetwork(qnet));
       const trainLoss = lossCount > 0 ? lossSum / lossCount : 0;
       const secs = (Date.now() - te) / 1000;
@@ -420,9 +451,9 @@ async function train(
     interrupt.dispose();
   }
 
-  const qnet = net.quantize(opts.scale, opts.description ?? `chuhan h${opts.hidden} e${epoch}`);
+  const qnet = net.quantize(opts.scale, opts.description ?? defaultDescription(shape, epoch));
   const sampleSize = Math.min(nVal, 20000);
-  const sample = emptyDataset(sampleSize);
+  const sample = trainer.dataset(sampleSize);
   const sampleBuf = new Uint8Array(sampleSize * RECORD_BYTES);
   source.read(nTrain, sampleSize, sampleBuf);
   decodeRecords(sampleBuf, sampleSize, sample, 0);

@@ -27,7 +27,8 @@ import { CHUNK, DEFAULT_BUFFER, runTrain, type TrainOptions } from '../../bench/
 import { LR_SCHEDULES, type LrScheduleKind } from '../../bench/nnue/lr-schedule';
 import { PGN_FORMATS, type PgnCliOptions, runPgnCli } from './pgn';
 import { availableParallelism } from 'node:os';
-import type { Network } from '../../engine/nnue';
+import { MAX_OUTPUT_BUCKETS, type Network } from '../../engine/nnue';
+import { KING_BUCKET_CHOICES, kingBucketMap } from '../../bench/nnue/float-network';
 import { embeddedNetwork, USE_NNUE_DEFAULT } from '../../engine/network';
 import { readNetworkFile } from '../host/network-file';
 import { MAX_HASH_MB, MAX_THREADS } from '../engine-options';
@@ -324,7 +325,13 @@ function buildProgram(): Command {
     .description('train a network on datagen files')
     .requiredOption('--data <files...>', 'datagen files to train on')
     .requiredOption('--out <file>', 'network file to write (a checkpoint goes beside it, FILE.ckpt)')
-    .option('--hidden <n>', 'neurons per perspective', intIn(1), 128)
+    .option('--hidden <n>', 'neurons per perspective (128, 256 or 512: a multiple of 8 evaluates with WebAssembly SIMD)', intIn(1), 128)
+    .option('--king-buckets <n>', `inputs per bucket of the own king's palace point: ${KING_BUCKET_CHOICES.join(', ')} buckets (0: plain inputs, the default)`, (value: string) => {
+      const n = Number(value);
+      if (!KING_BUCKET_CHOICES.includes(n)) throw new InvalidArgumentError(`expected one of ${KING_BUCKET_CHOICES.join(', ')}.`);
+      return kingBucketMap(n);
+    })
+    .option('--output-buckets <n>', `output layers chosen by the number of pieces, 1 to ${MAX_OUTPUT_BUCKETS}`, intIn(1, MAX_OUTPUT_BUCKETS), 1)
     .option('--epochs <n>', 'epochs', intIn(1), 12)
     .option('--batch <n>', 'positions per batch', intIn(1), 16384)
     .option('--lr <x>', 'Adam learning rate', positiveNumber, 0.002)
