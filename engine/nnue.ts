@@ -52,10 +52,10 @@ import { BLACK, KING, RED, SLOTS, SOLDIER, colourOf, fileOf, flipFile, kindOf, m
 
 const NNUE_MAGIC = 'CHNNUE\0\0';
 /** The version written; version 1 files are read too. */
-const NNUE_VERSION = 2;
+export const NNUE_VERSION = 2;
 export const NNUE_INPUTS = 1260;
 const NNUE_HEADER_BYTES = 64;
-const NNUE_V2_HEADER_BYTES = 96;
+export const NNUE_V2_HEADER_BYTES = 96;
 const ACTIVATION_SCRELU = 1;
 const INPUTS_PLAIN = 0;
 const INPUTS_KING = 1;
