@@ -71,10 +71,8 @@ export function engineOptions(fx: OptionEffects) {
     // Strength levels (engine/skill.ts), as Stockfish and Pikafish offer them: Skill Level 0-20
     // (20 is full strength), or UCI_Elo when UCI_LimitStrength is on, which overrides Skill Level.
     skill: registry.add(new SpinOption({ ucci: 'skilllevel', uci: 'Skill Level' }, FULL_STRENGTH, { min: 0, max: FULL_STRENGTH })),
-    // UCCI GUIs are offered the level alone: gmchess reads the handshake into a 1 KB buffer (the
-    // Elo pair is still accepted there under these names).
-    limitstrength: registry.add(new CheckOption({ ucci: 'limitstrength', uci: 'UCI_LimitStrength', unannouncedInUcci: true }, false)),
-    elo: registry.add(new SpinOption({ ucci: 'elo', uci: 'UCI_Elo', unannouncedInUcci: true }, LOWEST_ELO, { min: LOWEST_ELO, max: HIGHEST_ELO })),
+    limitstrength: registry.add(new CheckOption({ ucci: 'limitstrength', uci: 'UCI_LimitStrength' }, false)),
+    elo: registry.add(new SpinOption({ ucci: 'elo', uci: 'UCI_Elo' }, LOWEST_ELO, { min: LOWEST_ELO, max: HIGHEST_ELO })),
     newgame: registry.add(new ButtonOption({ ucci: 'newgame', uci: 'Clear Hash' }, fx.newGame)),
     usennue: registry.add(new CheckOption({ ucci: 'usennue', uci: 'Use NNUE' }, USE_NNUE_DEFAULT, evaluation)),
     evalfile: registry.add(new StringOption({ ucci: 'evalfile', uci: 'EvalFile' }, EMBEDDED_NETWORK, evaluation)),

@@ -39,6 +39,11 @@ const OPTION_VALUES = [
   'true', 'false', 'on', 'off', '0', '1', '2', '16', '64', '-1', '5000', '6000', 'none', 'small', 'large', 'risky',
   'huge', 'C:\\My Books\\a.obk;D:\\b.obk', '', 'xiangqi', 'maybe', '1e3', '0x10', '9'.repeat(30),
 ];
+/**
+ * Values for Threads and Hash: small ones, so that the fuzz starts no hundreds of search threads
+ * and no tables of gigabytes (test/machine-limits.test.ts and threads.test.ts cover those).
+ */
+const SIZE_VALUES = ['0', '1', '2', '16', '-1', '', 'maybe', '1e3', '0x10'];
 const GO_WORDS = [
   'depth', 'nodes', 'time', 'increment', 'movestogo', 'opptime', 'oppincrement', 'oppmovestogo', 'movetime', 'wtime',
   'btime', 'winc', 'binc', 'mate', 'infinite', 'ponder', 'draw', 'searchmoves', 'perft',
@@ -87,6 +92,13 @@ function generator(seed: number) {
     return chance(0.8) ? f : mutate(f);
   };
 
+  /** An option name and a value for it, joined by `glue`. */
+  const optionSetting = (glue: string): string => {
+    const name = pick(OPTION_NAMES);
+    const sized = /threads|hash/i.test(name) && !/clear/i.test(name);
+    return `${name}${glue}${pick(sized ? SIZE_VALUES : OPTION_VALUES)}`;
+  };
+
   const positionSpec = (): string => {
     const start = chance(0.4);
     const f = start ? START_FEN : fen();
@@ -111,9 +123,9 @@ function generator(seed: number) {
       case 0:
         return pick(SIMPLE);
       case 1:
-        return `setoption ${pick(OPTION_NAMES)} ${pick(OPTION_VALUES)}`;
+        return `setoption ${optionSetting(' ')}`;
       case 2:
-        return `setoption name ${pick(OPTION_NAMES)}${chance(0.8) ? ` value ${pick(OPTION_VALUES)}` : ''}`;
+        return `setoption name ${chance(0.8) ? optionSetting(' value ') : pick(OPTION_NAMES)}`;
       case 3:
       case 4:
         return `${chance(0.1) ? '' : 'position '}${positionSpec()}`;
