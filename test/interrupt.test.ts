@@ -190,10 +190,11 @@ describe('Ctrl-C', { timeout: 600_000 }, () => {
   });
 
   it('openings: exits 130 with the suite so far, marked unfinished; --resume completes it as an uninterrupted run does', async () => {
-    // 24 games to take openings from (each search some tenths of a second).
+    // 24 games to take openings from, one search of 200,000 nodes each: about 4 s on an idle 2-core
+    // machine (at 40,000 nodes the whole run could end before the SIGINT 1.5 s in).
     const pgn = at('games.pgn');
     await exec(exe, ['datagen', '--nodes', '100', '--random-plies', '10', '--seed', '22', '--threads', '2', '--games', '24', '--out', at('games.bin'), '--pgn', pgn]);
-    const args = (out: string) => ['openings', '--pgn', pgn, '--plies', '8', '--nodes', '40000', '--max-score', '300', '--out', out];
+    const args = (out: string) => ['openings', '--pgn', pgn, '--plies', '8', '--nodes', '200000', '--max-score', '300', '--out', out];
     const run = start(args(at('stopped.epd')));
     await new Promise((r) => setTimeout(r, 1500));
     const r = await interrupt(run);
