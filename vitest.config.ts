@@ -9,10 +9,10 @@ import { defineConfig } from 'vitest/config';
 //   timing       also fast, run after unit one file at a time: assertions on wall-clock time (answer
 //                times, clocks, searches racing input), which other files running beside them on a
 //                small machine would make flaky;
-//   slow         after those, files in parallel: fuzzing, rebuilds of the executable, and tools run
-//                for minutes;
+//   slow         after those, files in parallel: fuzzing, rebuilds of the executable, tools run
+//                for minutes, and Ctrl-C on them;
 //   slow-timing  last, one file at a time: games against Fairy-Stockfish and matches (clocks),
-//                soaks, the browser and the page, Ctrl-C, debug output after a second of search.
+//                soaks, the browser and the page, debug output after a second of search.
 // `npm test` runs unit and timing; `npm run test:all` (and .ci/run) all four; `npm run test:slow`
 // the two slow ones.
 
@@ -33,6 +33,10 @@ const SLOW = [
   'test/train-stream.test.ts',
   'test/nnue-train.test.ts',
   'test/match-shard-play.test.ts',
+  // Ctrl-C on the tools: their bounds (exit within 5 s, a run longer than the 1.5 s before the
+  // SIGINT) hold beside another file.
+  'test/interrupt.test.ts',
+  'test/spsa-run.test.ts',
 ];
 
 const SLOW_TIMING = [
@@ -41,8 +45,6 @@ const SLOW_TIMING = [
   'test/threads-soak.test.ts',
   'test/browser.test.ts',
   'test/page.test.ts',
-  'test/interrupt.test.ts',
-  'test/spsa-run.test.ts',
   'test/protocol-currmove.test.ts',
 ];
 
