@@ -4,7 +4,8 @@
 // time, so that the command can stop between two (Ctrl-C, in protocol/main.ts).
 
 import { parseFen } from '../engine/index';
-import { NnueEvaluator, type Network } from '../engine/nnue';
+import type { Network } from '../engine/nnue-format';
+import { NnueEvaluator } from '../engine/nnue';
 import { embeddedNetwork, USE_NNUE_DEFAULT } from '../engine/network';
 import { SIGNAL_COUNT } from '../engine/limits';
 import { Searcher } from '../engine/search';

@@ -1,7 +1,7 @@
 // Board geometry for attacks, and the piece rules as a test of one piece against one point.
 //
 // Off-board entries of the mailbox hold WALL, so every ray stops by itself. Which pieces attack a
-// point is Position.attackersTo's question (position.ts); `pieceAttacks` here asks it of one
+// point is attackersTo's question (attackers.ts); `pieceAttacks` here asks it of one
 // piece, for a piece that stands somewhere the board does not show yet (a trial move) or for the
 // chase rules (rules.ts). Both read the occupied points from an Occupancy (lines.ts).
 

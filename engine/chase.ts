@@ -1,11 +1,12 @@
 // Cycle analysis: who checked and who chased with every move of a repetition (the rules are
 // stated at the head of rules.ts). The position itself is walked: the cycle's moves are taken back
 // and made again one by one, reading the check each move gave from the state make recorded, and
-// asking Position.attackersTo who attacks what. A capture the rules consider (a chase, the answer
+// asking attackersTo (attackers.ts) who attacks what. A capture the rules consider (a chase, the answer
 // to it) is tried in the position's occupancy masks and taken back; the board is never changed
 // but by make and unmake, and the position is left as it was. Everything here runs only when a position has
 // recurred.
 
+import { attackersTo, facingKing, kingAttacked } from './attackers';
 import { pieceAttacks } from './attacks';
 import { type Occupancy, toggleOcc } from './lines';
 import { Position } from './position';
@@ -178,8 +179,8 @@ class CycleAnalysis {
   private kingAttackers(col: number, occ: Occupancy, out: Int32Array): number {
     const pos = this.pos;
     const k = pos.kingSquare(col);
-    let n = pos.attackersTo(k, col ^ 1, occ, out, 15);
-    const facing = pos.facingKing(k, col ^ 1, occ);
+    let n = attackersTo(pos, k, col ^ 1, occ, out, 15);
+    const facing = facingKing(pos, k, col ^ 1, occ);
     if (facing !== 0) out[n++] = facing;
     return n;
   }
@@ -205,7 +206,7 @@ class CycleAnalysis {
     const p = pos.board[from];
     const col = colourOf(p);
     toggleOcc(occ, from);
-    const safe = !pos.kingAttacked(kindOf(p) === KING ? to : pos.kingSquare(col), col ^ 1, occ, to);
+    const safe = !kingAttacked(pos, kindOf(p) === KING ? to : pos.kingSquare(col), col ^ 1, occ, to);
     toggleOcc(occ, from);
     return safe;
   }
@@ -251,7 +252,7 @@ class CycleAnalysis {
     toggleOcc(occ, from);
     let ok = true;
     if (kindOf(p) === KING) {
-      ok = !pos.kingAttacked(to, col ^ 1, occ);
+      ok = !kingAttacked(pos, to, col ^ 1, occ);
     } else {
       const found = this.found;
       const n = this.kingAttackers(col, occ, found);

@@ -2,6 +2,7 @@
 // problem as a FenError whose `code` says what kind of problem it is and whose message names
 // it precisely; a position is never set up half-way or silently wrong.
 
+import { kingAttacked } from './attackers';
 import { Position } from './position';
 import {
   ADVISOR,
@@ -194,7 +195,7 @@ export function parseFen(fen: string, pos: Position = new Position(), options: F
     for (let t = rk + 16; t !== bk; t += 16) if (p.board[t] !== 0) open = false;
     if (open) throw new FenError('kings-facing', `FEN has the kings facing each other on the ${squareName(rk)[0]}-file`);
   }
-  if (p.kingAttacked(p.kingSquare(side ^ 1), side, p.occ)) {
+  if (kingAttacked(p, p.kingSquare(side ^ 1), side, p.occ)) {
     throw new FenError(
       'opponent-in-check',
       `FEN has ${COLOUR_NAMES[side ^ 1]} (not to move) in check, so ${COLOUR_NAMES[side]} could take the king`,

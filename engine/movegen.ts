@@ -10,12 +10,13 @@
 // whose target is not on the king's rank or file, cannot expose the king: it changes no line
 // through the king and frees no horse leg. Any other non-king move is tried in the position's
 // occupancy masks (Position.occ, restored after) and only what it can have changed is asked
-// about: the lines from the king through its two points (Position.lineAttacked) and the horses
-// over a leg it frees (Position.horseOverLeg). A king move, and any move in check, is tried and the
-// king asked about in full (Position.kingAttacked); in check, only the king's moves and the moves
+// about: the lines from the king through its two points (lineAttacked, attackers.ts) and the horses
+// over a leg it frees (horseOverLeg). A king move, and any move in check, is tried and the
+// king asked about in full (kingAttacked); in check, only the king's moves and the moves
 // that could answer the checker are tried (filterEvasions). givesCheck is decided the same way,
 // with the moved piece's own attack.
 
+import { attackersTo, horseOverLeg, kingAttacked, lineAttacked } from './attackers';
 import { DIAG, ORTHO, horseLeg, lineSide, pieceAttacks, piecesBetween } from './attacks';
 import { FILE_LINES, RANK_LINES, fileEntry, rankEntry, toggleOcc } from './lines';
 import { Position } from './position';
@@ -270,8 +271,8 @@ export function givesCheck(pos: Position, m: Move): boolean {
   if (quiet) toggleOcc(occ, to);
   const check =
     (kind === KING ? (to & 15) === (k & 15) && piecesBetween(occ, to, k) === 0 : pieceAttacks(p, to, k, occ)) ||
-    pos.lineAttacked(k, us, occ, lineSide(k, from) | lineSide(k, to), to) ||
-    (onLeg(k, from) && pos.horseOverLeg(k, from, us, to));
+    lineAttacked(pos, k, us, occ, lineSide(k, from) | lineSide(k, to), to) ||
+    (onLeg(k, from) && horseOverLeg(pos, k, from, us, to));
   toggleOcc(occ, from);
   if (quiet) toggleOcc(occ, to);
   return check;
@@ -288,7 +289,7 @@ export function isLegal(pos: Position, move: Move): boolean {
   toggleOcc(occ, from);
   if (quiet) toggleOcc(occ, to);
   // The piece taken on `to` attacks nothing any more.
-  const safe = !pos.kingAttacked(k, us ^ 1, occ, quiet ? 0 : to);
+  const safe = !kingAttacked(pos, k, us ^ 1, occ, quiet ? 0 : to);
   toggleOcc(occ, from);
   if (quiet) toggleOcc(occ, to);
   return safe;
@@ -312,8 +313,8 @@ export function quickLegal(pos: Position, m: Move, ksq: Square): boolean {
   if (quiet) toggleOcc(occ, to);
   // The piece taken on `to` attacks nothing any more.
   const exposed =
-    pos.lineAttacked(ksq, them, occ, lineSide(ksq, from) | lineSide(ksq, to), to) ||
-    (onLeg(ksq, from) && pos.horseOverLeg(ksq, from, them, to));
+    lineAttacked(pos, ksq, them, occ, lineSide(ksq, from) | lineSide(ksq, to), to) ||
+    (onLeg(ksq, from) && horseOverLeg(pos, ksq, from, them, to));
   toggleOcc(occ, from);
   if (quiet) toggleOcc(occ, to);
   return !exposed;
@@ -355,7 +356,7 @@ export function filterEvasions(pos: Position, buf: Int32Array, start: number, en
   let onRank = false;
   let screen = 0;
   let leg = 0;
-  if (pos.attackersTo(k, us ^ 1, pos.occ, checker, 1) === 1) {
+  if (attackersTo(pos, k, us ^ 1, pos.occ, checker, 1) === 1) {
     target = checker[0];
     const kind = kindOf(b[target]);
     if (kind === CHARIOT || kind === CANNON) {

@@ -3,7 +3,7 @@
 // vitest.config.ts), and network files named by the EvalFile option, checked here before the worker
 // gets them (reading them is the host's part: protocol/host/network-file.ts in the executable; a
 // browser has no files to name). Not part of engine/index.ts, so that dist/engine.mjs stays small.
-import { decodeNetwork, NetworkError, type Network } from './nnue';
+import { decodeNetwork, NetworkError, type Network } from './nnue-format';
 import builtIn from '../nets/chuhan.nnue';
 
 /**

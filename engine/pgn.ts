@@ -26,7 +26,9 @@
 import { FenError, START_FEN, parseFen, toFen } from './fen';
 import { MoveError, moveToIccs } from './iccs';
 import { isLegalMove } from './movegen';
-import { moveToChinese, moveToWxf, parseMoveText } from './notation';
+import { parseMoveText } from './notation';
+import { moveToChinese } from './notation-chinese';
+import { moveToWxf } from './notation-wxf';
 import { Position } from './position';
 import { BLACK } from './types';
 

@@ -1,9 +1,10 @@
 // Static exchange evaluation: the material outcome of the capture sequence on one point,
 // each side recapturing with its least valuable attacker and free to stop at any time.
-// Attackers are found again (Position.attackersTo) after every capture, because in xiangqi taking
+// Attackers are found again (attackersTo, attackers.ts) after every capture, because in xiangqi taking
 // a piece away can open a line (chariot), remove a screen (cannon) or free a horse leg or an
 // elephant eye. Pins are ignored, as usual for SEE.
 
+import { attackersTo } from './attackers';
 import { toggleOcc } from './lines';
 import { Position } from './position';
 import { type Move, colourOf, kindOf, moveTo } from './types';
@@ -35,7 +36,7 @@ export function see(pos: Position, move: Move): number {
     gain[d] = attackerValue - gain[d - 1];
     if (Math.max(0 - gain[d - 1], gain[d]) < 0) break;
     // The least valuable attacker comes first.
-    if (pos.attackersTo(to, side, occ, next, 1) === 0) break;
+    if (attackersTo(pos, to, side, occ, next, 1) === 0) break;
     const sq = next[0];
     attackerValue = SEE_VALUE[kindOf(b[sq])];
     taken[n++] = sq;

@@ -4,7 +4,8 @@
 // use stays. `eval` reports both evaluations of the current position.
 import type { Position } from '../engine/index';
 import { embeddedNetwork } from '../engine/network';
-import { kingBucketCount, NnueEvaluator, type Network } from '../engine/nnue';
+import { kingBucketCount, type Network } from '../engine/nnue-format';
+import { NnueEvaluator } from '../engine/nnue';
 import { EMBEDDED_NETWORK } from './engine-options';
 import { evalLines } from './inspect';
 import { clip, type Report } from './report';

@@ -6,7 +6,8 @@
 import { Position, parseFen } from '../engine/index';
 import { Searcher } from '../engine/search';
 import { SIGNAL_COUNT, SIGNAL_STOP, type CurrMoveInfo, type SearchInfo, type SearchResult } from '../engine/limits';
-import { decodeNetwork, NnueEvaluator } from '../engine/nnue';
+import { decodeNetwork } from '../engine/nnue-format';
+import { NnueEvaluator } from '../engine/nnue';
 import { setTunable } from '../engine/search-params';
 import { LineChoice } from '../engine/skill';
 import { embeddedNetwork, USE_NNUE_DEFAULT } from '../engine/network';

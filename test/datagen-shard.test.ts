@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fnv1a } from '../engine/nnue';
+import { fnv1a } from '../engine/nnue-format';
 import { dataEnd, decodeHeader, encodeHeader, HEADER_BYTES, RECORD_BYTES, type DataHeader } from '../bench/nnue/data-format';
 import { shardGameCount, shardGameIndex } from '../bench/nnue/data-shard';
 import { builtEngine, ROOT } from './e2e-engine';

@@ -1,5 +1,5 @@
 // Networks of random weights for the network tests: any shape the file format holds.
-import { kingBucketCount, NNUE_INPUTS, type Network } from '../engine/nnue';
+import { kingBucketCount, NNUE_INPUTS, type Network } from '../engine/nnue-format';
 import { rng } from './helpers';
 
 /** A network of random weights of the given shape (evaluations differ from the built-in one's). */

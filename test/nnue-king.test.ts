@@ -1,13 +1,15 @@
-// King-bucketed inputs and output buckets (engine/nnue.ts): the incremental accumulators, with a
-// king move recomputing its own perspective (from the refresh cache or not), against ones
-// computed from scratch; the WebAssembly SIMD kernels against the JavaScript loops; the evaluation
-// against its formula; colour symmetry; and the trainer's inputs against the engine's.
+// King-bucketed inputs and output buckets (engine/nnue-format.ts, engine/nnue.ts): the incremental
+// accumulators, with a king move recomputing its own perspective (from the refresh cache or not),
+// against ones computed from scratch; the WebAssembly SIMD kernels against the JavaScript loops;
+// the evaluation against its formula; colour symmetry; and the trainer's inputs against the
+// engine's.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateLegal, MAX_MOVES, parseFen, Position, START_FEN } from '../engine/index';
-import { decodeNetwork, inputIndex, kingBucketCount, NnueEvaluator, outputBucket, type Network } from '../engine/nnue';
+import { decodeNetwork, inputIndex, kingBucketCount, outputBucket, type Network } from '../engine/nnue-format';
+import { NnueEvaluator } from '../engine/nnue';
 import { Searcher } from '../engine/search';
 import { BLACK, flipRank, KING, RED, SLOTS } from '../engine/types';
 import { encodeHeader, RECORD_BYTES } from '../bench/nnue/data-format';
@@ -50,7 +52,7 @@ function randomWalk(moves: number, seed: number, visit: (pos: Position) => void)
   return kingMoves;
 }
 
-/** The evaluation straight from the formula (engine/nnue.ts) on accumulators from scratch, in doubles. */
+/** The evaluation straight from the formula (engine/nnue-format.ts) on accumulators from scratch, in doubles. */
 function reference(ev: NnueEvaluator, pos: Position): number {
   const { hidden: h, qa, qb, scale, w2, b2, outputBuckets } = ev.net;
   let pieces = 0;

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { generateLegal, MAX_MOVES, Position, START_FEN, parseFen, toFen } from '../engine/index';
-import { decodeNetwork, encodeNetwork, featureIndex, featureSquare, NetworkError, NNUE_INPUTS, NnueEvaluator, type Network } from '../engine/nnue';
+import { decodeNetwork, encodeNetwork, featureIndex, featureSquare, NetworkError, NNUE_INPUTS, type Network } from '../engine/nnue-format';
+import { NnueEvaluator } from '../engine/nnue';
 import { simdAvailable, simdModuleBytes, simdUsable } from '../engine/nnue-simd';
 import { Searcher } from '../engine/search';
 import { BLACK, RED, flipRank } from '../engine/types';
@@ -180,7 +181,7 @@ describe('WebAssembly SIMD and the JavaScript loops', () => {
     expect(new NnueEvaluator(net).simd).toBe(false);
   });
 
-  /** The evaluation straight from the formula in engine/nnue.ts, on accumulators from scratch, in doubles. */
+  /** The evaluation straight from the formula in engine/nnue-format.ts, on accumulators from scratch, in doubles. */
   function reference(ev: NnueEvaluator, pos: Position): number {
     const { hidden: h, qa, qb, scale, w2, b2 } = ev.net;
     const acc = ev.freshAccumulators(pos);

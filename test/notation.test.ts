@@ -13,7 +13,9 @@ import {
   parseIccs,
   toFen,
 } from '../engine/index';
-import { detectNotation, moveToChinese, moveToWxf, parseChinese, parseMoveText, parseWxf } from '../engine/notation';
+import { detectNotation, parseMoveText } from '../engine/notation';
+import { moveToChinese, parseChinese } from '../engine/notation-chinese';
+import { moveToWxf, parseWxf } from '../engine/notation-wxf';
 import { position, rng } from './helpers';
 
 function legalMoves(pos: Position): number[] {

@@ -5,6 +5,7 @@
 // settled, so the signs are compared.
 import { describe, expect, it } from 'vitest';
 import { ALL_MOVES, CANNON, MAX_MOVES, CHARIOT, START_FEN, generate, generateLegal, moveToIccs, parseFen, toFen } from '../engine/index';
+import { attackersTo } from '../engine/attackers';
 import { Position } from '../engine/position';
 import { SEE_VALUE, see } from '../engine/see';
 import { rng } from './helpers';
@@ -72,7 +73,7 @@ describe('static exchange evaluation', () => {
     expect(losing).toBeGreaterThan(500);
   });
 
-  it('finds the attackers of every enemy piece (Position.attackersTo), least valuable first, as the pseudo-legal captures onto it say, in 3,000 positions', () => {
+  it('finds the attackers of every enemy piece (attackersTo), least valuable first, as the pseudo-legal captures onto it say, in 3,000 positions', () => {
     // A cannon that fires over its own chariot is cheaper than the chariot: it must come first.
     const rand = rng(4711);
     const buf = new Int32Array(MAX_MOVES);
@@ -91,7 +92,7 @@ describe('static exchange evaluation', () => {
           attackers.set(to, [...(attackers.get(to) ?? []), buf[i] & 255]);
         }
         for (const [sq, from] of attackers) {
-          const count = pos.attackersTo(sq, pos.side, pos.occ, found, 16);
+          const count = attackersTo(pos, sq, pos.side, pos.occ, found, 16);
           const listed = Array.from(found.subarray(0, count));
           expect([...listed].sort(), `${toFen(pos)} target ${sq}`).toEqual([...from].sort());
           const values = listed.map((a) => SEE_VALUE[pos.board[a] & 7]);

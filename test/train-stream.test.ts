@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { encodeNetwork } from '../engine/nnue';
+import { encodeNetwork } from '../engine/nnue-format';
 import { Searcher } from '../engine/search';
 import { encodeHeader, HEADER_BYTES, RECORD_BYTES } from '../bench/nnue/data-format';
 import { DataSource } from '../bench/nnue/data-source';

@@ -9,7 +9,7 @@
 // written to a temporary file and renamed, so a merge stopped midway leaves nothing.
 // runDatagenCommand routes the command line between a run and a merge.
 import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
-import { fnv1a } from '../../engine/nnue';
+import { fnv1a } from '../../engine/nnue-format';
 import { onInterrupt, yieldToSignals } from '../interrupt';
 import {
   DataFormatError,

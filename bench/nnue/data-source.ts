@@ -3,7 +3,7 @@
 // format version are read; a shard's file (game heads between the games) is refused: merge the
 // shards first (`chuhan datagen --merge`).
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { fnv1a } from '../../engine/nnue';
+import { fnv1a } from '../../engine/nnue-format';
 import { decodeHeader, HEADER_BYTES, RECORD_BYTES, type DataHeader } from './data-format';
 
 interface SourceFile {

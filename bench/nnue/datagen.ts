@@ -24,7 +24,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, fstatSync, ftruncateSync, openSync, readFileSync, readSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { decodeNetwork, fnv1a, NnueEvaluator } from '../../engine/nnue';
+import { decodeNetwork, fnv1a } from '../../engine/nnue-format';
+import { NnueEvaluator } from '../../engine/nnue';
 import { START_FEN } from '../../engine/fen';
 import { writePgn, type PgnResult } from '../../engine/pgn';
 import { Searcher } from '../../engine/search';

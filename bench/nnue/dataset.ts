@@ -1,10 +1,10 @@
 // Training positions decoded for the network: the records of `chuhan datagen` files
-// (data-format.ts) turned into the network's active inputs for both perspectives (engine/nnue.ts
+// (data-format.ts) turned into the network's active inputs for both perspectives (engine/nnue-format.ts
 // featureIndex, or inputIndex for king-bucketed networks), with the score and result from the side
 // to move's point of view. The trainer
 // decodes one batch at a time from the records it holds (data-source.ts reads them), so that
 // memory holds 48 bytes a position, not the 135 of a decoded one.
-import { featureIndex, featureSquare, kingCell, kingMirrored, NNUE_INPUTS } from '../../engine/nnue';
+import { featureIndex, featureSquare, kingCell, kingMirrored, NNUE_INPUTS } from '../../engine/nnue-format';
 import { BLACK, KING, RED, flipFile, kindOf } from '../../engine/types';
 import { POINT_SQUARE, RECORD_BYTES, recordRedResult, recordScore, recordSide } from './data-format';
 
@@ -21,7 +21,7 @@ export interface Dataset {
   score: Int16Array;
   /** Game result for the side to move: 0 loss, 0.5 draw, 1 win. */
   result: Float32Array;
-  /** The king buckets of the network the inputs are for (engine/nnue.ts), or null for plain inputs. */
+  /** The king buckets of the network the inputs are for (engine/nnue-format.ts), or null for plain inputs. */
   kingBuckets: Uint8Array | null;
   /** The side to move, and the code and mailbox square of each piece as decoded (mirrored or not). */
   side: Uint8Array;

@@ -1,11 +1,12 @@
 // The float network the trainer optimises, its forward and backward passes, and its quantisation
-// into the engine's int16 network (engine/nnue.ts has the layout and the integer forward pass).
+// into the engine's int16 network (engine/nnue-format.ts has the layout, engine/nnue.ts the integer
+// forward pass).
 //   acc = b1 + sum of w1 columns of the active inputs (one accumulator per perspective; with king
 //         buckets the inputs already name the bucket, dataset.ts)
 //   out = sum_h screlu(acc_us[h]) w2[o][h] + sum_h screlu(acc_them[h]) w2[o][H + h] + b2[o],
 //         screlu(x) = clamp(x, 0, 1)^2, o the output bucket of the position's piece count
 //   eval (centipawns) = out * SCALE
-import { kingBucketCount, NNUE_INPUTS, NNUE_VERSION, outputBucket, type Network } from '../../engine/nnue';
+import { kingBucketCount, NNUE_INPUTS, NNUE_VERSION, outputBucket, type Network } from '../../engine/nnue-format';
 import { simdMaxOutputWeight } from '../../engine/nnue-simd';
 import { rng } from '../../engine/rng';
 import { MAX_ACTIVE, type Dataset } from './dataset';
@@ -47,7 +48,7 @@ export interface NetworkShape {
 export const KING_BUCKET_CHOICES = [0, 2, 3, 6];
 
 /**
- * The king-bucket map of each choice (engine/nnue.ts kingCell: rank from the back x 2 + side
+ * The king-bucket map of each choice (engine/nnue-format.ts kingCell: rank from the back x 2 + side
  * file): 6 one per cell, 3 by rank, 2 centre file or side file; 0 gives null (plain inputs).
  */
 export function kingBucketMap(n: number): Uint8Array | null {
@@ -175,7 +176,7 @@ export class FloatNetwork {
     }
   }
 
-  /** The engine's int16 network (engine/nnue.ts); `qb` defaults to the finest that fits (outputScale). */
+  /** The engine's int16 network (engine/nnue-format.ts); `qb` defaults to the finest that fits (outputScale). */
   quantize(scale: number, description: string, qb = outputScale(this.w2)): Network {
     const h = this.hidden;
     const q16 = (x: number, s: number): number => Math.max(-32767, Math.min(32767, Math.round(x * s)));

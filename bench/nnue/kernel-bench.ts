@@ -4,7 +4,8 @@
 //   npx esbuild bench/nnue/kernel-bench.ts --bundle --platform=node --target=node20 \
 //     --loader:.nnue=binary --outfile=/tmp/kernel-bench.cjs && node /tmp/kernel-bench.cjs
 import { generateLegal, MAX_MOVES, parseFen, START_FEN } from '../../engine/index';
-import { NnueEvaluator, NNUE_INPUTS } from '../../engine/nnue';
+import { NNUE_INPUTS } from '../../engine/nnue-format';
+import { NnueEvaluator } from '../../engine/nnue';
 import { instantiateSimd } from '../../engine/nnue-simd';
 import { embeddedNetwork } from '../../engine/network';
 import { rng } from '../../engine/rng';

@@ -21,7 +21,7 @@ import { judge } from '../../engine/rules';
 import { Searcher } from '../../engine/search';
 import { safeMoves } from '../../engine/see';
 import { MAX_MOVES, RED, moveTo } from '../../engine/types';
-import { fnv1a } from '../../engine/nnue';
+import { fnv1a } from '../../engine/nnue-format';
 import { BENCH_POSITIONS } from '../bench-positions';
 import { rng } from '../../engine/rng';
 import { encodeRecord, RECORD_BYTES } from './data-format';

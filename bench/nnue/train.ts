@@ -1,5 +1,5 @@
 // `chuhan train`: fits the float network (float-network.ts) to datagen positions and writes the
-// quantised network file the engine loads (engine/nnue.ts).
+// quantised network file the engine loads (engine/nnue-format.ts).
 //   target  t = lambda * result + (1 - lambda) * sigmoid(score / K)      (side to move; K = scale)
 //   output  p = sigmoid(out * SCALE / K) = sigmoid(eval_cp / K)
 //   loss    mean (p - t)^2, Adam, batches, the learning rate of lr-schedule.ts
@@ -14,7 +14,8 @@
 // written, and --resume goes on from there; a second Ctrl-C exits at once.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { encodeNetwork, featureSquare, kingBucketCount, NnueEvaluator, type Network } from '../../engine/nnue';
+import { encodeNetwork, featureSquare, kingBucketCount, type Network } from '../../engine/nnue-format';
+import { NnueEvaluator } from '../../engine/nnue';
 import { Position } from '../../engine/position';
 import { onInterrupt, yieldToSignals } from '../interrupt';
 import { canonical } from '../match/identity';
@@ -31,7 +32,7 @@ export interface TrainOptions {
   data: string[];
   out: string;
   hidden: number;
-  /** King buckets of the inputs (engine/nnue.ts; default none: plain inputs). */
+  /** King buckets of the inputs (engine/nnue-format.ts; default none: plain inputs). */
   kingBuckets?: Uint8Array | null;
   /** Output buckets by piece count (default 1). */
   outputBuckets?: number;

@@ -27,7 +27,7 @@ import { CHUNK, DEFAULT_BUFFER, runTrain, type TrainOptions } from '../../bench/
 import { LR_SCHEDULES, type LrScheduleKind } from '../../bench/nnue/lr-schedule';
 import { PGN_FORMATS, type PgnCliOptions, runPgnCli } from './pgn';
 import { availableParallelism } from 'node:os';
-import { MAX_OUTPUT_BUCKETS, type Network } from '../../engine/nnue';
+import { MAX_OUTPUT_BUCKETS, type Network } from '../../engine/nnue-format';
 import { KING_BUCKET_CHOICES, kingBucketMap } from '../../bench/nnue/float-network';
 import { embeddedNetwork, USE_NNUE_DEFAULT } from '../../engine/network';
 import { readNetworkFile } from '../host/network-file';
