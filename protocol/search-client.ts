@@ -53,6 +53,16 @@ function sizeText(bytes: number): string {
   return gb >= 1 ? `${Number(gb.toFixed(1))} GB` : `${Math.round(bytes / 2 ** 20)} MB`;
 }
 
+/** Why a table of `bytes` cannot be had on a machine of `memory` bytes (unknown: undefined), or undefined. */
+export function tableTooLarge(bytes: number, memory: number | undefined): string | undefined {
+  return memory !== undefined && bytes > memory ? `a table of ${sizeText(bytes)} is more than this machine's memory (${sizeText(memory)})` : undefined;
+}
+
+/** Why allocating a table of `bytes` failed with `err`. */
+export function tableNotAllocated(bytes: number, err: unknown): string {
+  return `a table of ${sizeText(bytes)} could not be allocated (${err instanceof Error ? err.message : String(err)})`;
+}
+
 
 interface Helper {
   worker: WorkerHandle;
@@ -107,12 +117,13 @@ export class SearchClient {
   setHash(mb: number): string | undefined {
     const bytes = TranspositionTable.bytesFor(mb);
     const memory = this.host.memory;
-    if (memory !== undefined && bytes > memory) return `a table of ${sizeText(bytes)} is more than this machine's memory (${sizeText(memory)})`;
+    const tooLarge = tableTooLarge(bytes, memory);
+    if (tooLarge !== undefined) return tooLarge;
     if (this.host.shared) {
       try {
         this.tableBuffer = new SharedArrayBuffer(bytes);
       } catch (err) {
-        return `a table of ${sizeText(bytes)} could not be allocated (${err instanceof Error ? err.message : String(err)})`;
+        return tableNotAllocated(bytes, err);
       }
     }
     this.hashMb = mb;

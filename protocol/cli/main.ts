@@ -26,12 +26,14 @@ import { parseShard } from '../../bench/match/shard';
 import { CHUNK, DEFAULT_BUFFER, runTrain, type TrainOptions } from '../../bench/nnue/train';
 import { LR_SCHEDULES, type LrScheduleKind } from '../../bench/nnue/lr-schedule';
 import { PGN_FORMATS, type PgnCliOptions, runPgnCli } from './pgn';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import { MAX_OUTPUT_BUCKETS, type Network } from '../../engine/nnue-format';
 import { KING_BUCKET_CHOICES, kingBucketMap } from '../../bench/nnue/float-network';
 import { embeddedNetwork, USE_NNUE_DEFAULT } from '../../engine/network';
 import { readNetworkFile } from '../host/network-file';
 import { MAX_HASH_MB, MAX_THREADS } from '../engine-options';
+import { tableNotAllocated, tableTooLarge } from '../search-client';
+import { TranspositionTable } from '../../engine/tt';
 import { runThreadsBench } from './bench-threads';
 import { Output } from '../host/output';
 import { runSession } from '../host/stdio-session';
@@ -253,6 +255,15 @@ function buildProgram(): Command {
           networkBytes = r.bytes;
         }
       }
+      // A table the machine cannot hold is refused with the reason, as the engine's Hash option does.
+      const hashMb = opts.hash ?? BENCH_DEFAULT_HASH;
+      const hashBytes = TranspositionTable.bytesFor(hashMb);
+      const tooLarge = tableTooLarge(hashBytes, totalmem());
+      if (tooLarge !== undefined) {
+        process.stderr.write(`chuhan bench: --hash ${hashMb}: ${tooLarge}\n`);
+        process.exitCode = 1;
+        return;
+      }
       if (opts.threads !== undefined) {
         if (opts.simd === false) {
           process.stderr.write('chuhan bench: --no-simd does not apply to --threads (the workers use the engine\'s evaluation)\n');
@@ -278,7 +289,15 @@ function buildProgram(): Command {
         return;
       }
       // One position at a time, letting a Ctrl-C in between: the summary of the positions searched.
-      const run = new BenchRun({ ...opts, network });
+      let run: BenchRun;
+      try {
+        run = new BenchRun({ ...opts, network });
+      } catch (err) {
+        if (!(err instanceof RangeError)) throw err;
+        process.stderr.write(`chuhan bench: --hash ${hashMb}: ${tableNotAllocated(hashBytes, err)}\n`);
+        process.exitCode = 1;
+        return;
+      }
       const interrupt = onInterrupt(() => {});
       try {
         while (interrupt.signal === null && run.step(writeLine)) await yieldToSignals();
