@@ -7,48 +7,33 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateLegal, MAX_MOVES, parseFen, Position, START_FEN } from '../engine/index';
+import { parseFen, Position } from '../engine/index';
 import { decodeNetwork, inputIndex, kingBucketCount, outputBucket, type Network } from '../engine/nnue-format';
 import { NnueEvaluator } from '../engine/nnue';
 import { Searcher } from '../engine/search';
-import { BLACK, flipRank, KING, RED, SLOTS } from '../engine/types';
+import { BLACK, flipRank, KING, kindOf, RED, SLOTS } from '../engine/types';
 import { encodeHeader, RECORD_BYTES } from '../bench/nnue/data-format';
 import { decodeRecords, emptyDataset, MAX_ACTIVE } from '../bench/nnue/dataset';
 import { FloatNetwork } from '../bench/nnue/float-network';
 import { playGame } from '../bench/nnue/selfplay';
 import { quantizationError, runTrain, Trainer } from '../bench/nnue/train';
-import { rng } from './helpers';
+import { randomWalk } from './helpers';
 import { randomShapedNetwork } from './network-helpers';
 
-const buf = new Int32Array(MAX_MOVES);
 const SIX = Uint8Array.of(0, 1, 2, 3, 4, 5);
 const THREE = Uint8Array.of(0, 0, 1, 1, 2, 2);
 
-/** Random games from the start position (moves, unmakes, null moves): `visit` at every position; returns the king moves made. */
-function randomWalk(moves: number, seed: number, visit: (pos: Position) => void): number {
-  const random = rng(seed);
-  let pos = parseFen(START_FEN);
+/** helpers.randomWalk with kings moved more often than at random; returns the king moves made. */
+function kingWalk(steps: number, seed: number, visit: (pos: Position) => void): number {
   let kingMoves = 0;
-  for (let i = 0; i < moves; i++) {
-    const n = generateLegal(pos, buf, 0);
-    if (n === 0 || pos.ply > 300) {
-      pos = parseFen(START_FEN);
-      continue;
+  randomWalk(steps, seed, visit, (pos, moves, n, random) => {
+    let m = moves[Math.floor(random() * n)];
+    if (random() < 0.3) {
+      for (let j = 0; j < n; j++) if (kindOf(pos.board[moves[j] & 255]) === KING) m = moves[j];
     }
-    const r = random();
-    if (r < 0.15 && pos.ply > 0) pos.unmake();
-    else if (r < 0.18 && !pos.inCheck()) pos.makeNull();
-    else {
-      // Kings are moved more often than at random, so that the walk has many king moves.
-      let m = buf[Math.floor(random() * n)];
-      if (random() < 0.3) {
-        for (let j = 0; j < n; j++) if ((pos.board[buf[j] & 255] & 7) === KING) m = buf[j];
-      }
-      if ((pos.board[m & 255] & 7) === KING) kingMoves++;
-      pos.make(m);
-    }
-    visit(pos);
-  }
+    if (kindOf(pos.board[m & 255]) === KING) kingMoves++;
+    return m;
+  });
   return kingMoves;
 }
 
@@ -119,7 +104,7 @@ describe('king-bucketed and output-bucketed networks', () => {
       let checked = 0;
       const bad = { fresh: 0, simd: 0, cache: 0, formula: 0, definition: 0 };
       const same = (x: Int16Array, y: Int16Array): boolean => x.every((v, i) => v === y[i]);
-      const kingMoves = randomWalk(6_000, 31, (pos) => {
+      const kingMoves = kingWalk(6_000, 31, (pos) => {
         if ((pos.ply & 3) === 2) return; // gaps, so that the evaluators catch up over several moves
         const e = a.evaluate(pos);
         if (e !== b.evaluate(pos)) bad.simd++;
@@ -146,7 +131,7 @@ describe('king-bucketed and output-bucketed networks', () => {
     const ev = new NnueEvaluator(net);
     const other = new NnueEvaluator(net);
     let checked = 0;
-    randomWalk(3_000, 43, (pos) => {
+    kingWalk(3_000, 43, (pos) => {
       const out = new Position();
       for (let code = 1; code < 16; code++) {
         for (let i = 0; i < pos.pcount[code]; i++) out.put(flipRank(pos.plist[code * SLOTS + i]), code ^ 8);

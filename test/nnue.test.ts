@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { generateLegal, MAX_MOVES, Position, START_FEN, parseFen, toFen } from '../engine/index';
+import { generateLegal, MAX_MOVES, Position, parseFen, toFen } from '../engine/index';
 import { decodeNetwork, encodeNetwork, featureIndex, featureSquare, NetworkError, NNUE_INPUTS, type Network } from '../engine/nnue-format';
 import { NnueEvaluator } from '../engine/nnue';
 import { simdAvailable, simdModuleBytes, simdUsable } from '../engine/nnue-simd';
@@ -18,27 +18,9 @@ import { playGame } from '../bench/nnue/selfplay';
 import { datasetPosition, runTrain } from '../bench/nnue/train';
 import { embeddedNetwork } from '../engine/network';
 import { withInProcess } from './session-harness';
-import { rng } from './helpers';
+import { randomWalk, rng } from './helpers';
 
 const buf = new Int32Array(MAX_MOVES);
-
-/** Random games from the start position: calls `visit` at every position reached. */
-function randomWalk(moves: number, seed: number, visit: (pos: Position) => void): void {
-  const random = rng(seed);
-  let pos = parseFen(START_FEN);
-  for (let i = 0; i < moves; i++) {
-    const n = generateLegal(pos, buf, 0);
-    if (n === 0 || pos.ply > 300) {
-      pos = parseFen(START_FEN);
-      continue;
-    }
-    const r = random();
-    if (r < 0.15 && pos.ply > 0) pos.unmake();
-    else if (r < 0.18 && !pos.inCheck()) pos.makeNull();
-    else pos.make(buf[Math.floor(random() * n)]);
-    visit(pos);
-  }
-}
 
 /** The position with the board turned over (ranks flipped) and the colours swapped. */
 function mirrored(pos: Position): Position {
