@@ -121,6 +121,25 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the page of chuhan
   const moveTexts = (page: Page) => moveList(page).locator('button.move').allInnerTexts();
   const moveField = (page: Page) => page.getByLabel('Move', { exact: true });
 
+  /**
+   * Waits until the move list shows these moves. A failure names what the page said (the panel's
+   * message, the status line) and any page error, so that a failure far away can be read.
+   */
+  async function expectMoves(page: Page, expected: string[], problems: string[], timeout = 10_000): Promise<void> {
+    const t0 = Date.now();
+    let shown: string[] = [];
+    while (Date.now() - t0 < timeout) {
+      shown = await moveTexts(page);
+      if (JSON.stringify(shown) === JSON.stringify(expected)) return;
+      await page.waitForTimeout(50);
+    }
+    const said = async (selector: string): Promise<string> => ((await page.locator(selector).count()) > 0 ? await page.locator(selector).innerText() : '(absent)');
+    throw new Error(
+      `the move list shows ${JSON.stringify(shown)}, not ${JSON.stringify(expected)}, after ${timeout} ms; ` +
+        `panel message ${JSON.stringify(await said('#io-message'))}, status ${JSON.stringify(await said('#status'))}, problems ${JSON.stringify(problems)}`,
+    );
+  }
+
   /** The centre of a piece or target on the board. */
   async function centre(page: Page, selector: string): Promise<{ x: number; y: number }> {
     const box = await page.locator(selector).boundingBox();
@@ -182,7 +201,7 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the page of chuhan
       await page.getByRole('button', { name: 'Take back' }).click();
       await expect.poll(() => moveTexts(page)).toEqual([]);
       expect(await page.locator('#status').innerText()).toBe('Your move (Red)');
-      expect(problems).toEqual([]);
+      expect(problems, problems.join(' | ')).toEqual([]);
     } finally {
       await context.close();
     }
@@ -243,7 +262,7 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the page of chuhan
       await moveList(page).getByRole('button', { name: '炮二平五' }).click();
       await expect.poll(() => page.locator('[data-square="e2"]').getAttribute('data-piece')).toBe('red cannon');
       expect(await page.locator('[data-square="h9"]').count()).toBe(1);
-      expect(problems).toEqual([]);
+      expect(problems, problems.join(' | ')).toEqual([]);
     } finally {
       await context.close();
     }
@@ -253,15 +272,16 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the page of chuhan
     const moves = ['h2e2', 'h9g7', 'h0g2', 'i9h9'];
     const { page, context, problems } = await open(`${base}?moves=${moves.join('+')}`);
     try {
-      await expect.poll(() => moveTexts(page)).toEqual(['炮二平五', '马８进７', '马二进三', '车９平８']);
+      await expectMoves(page, ['炮二平五', '马８进７', '马二进三', '车９平８'], problems);
       await page.getByText('FEN, PGN and link').click();
       const pgn = page.getByLabel('PGN', { exact: true });
       const format = page.getByLabel('PGN move format');
       const setUpStart = async (): Promise<void> => {
         await page.getByLabel('FEN', { exact: true }).fill(START_FEN);
         await page.getByRole('button', { name: 'Set up this FEN' }).click();
-        await expect.poll(() => moveTexts(page)).toEqual([]);
+        await expectMoves(page, [], problems);
       };
+      const load = page.getByRole('button', { name: 'Load', exact: true });
       for (const [choice, sample] of [
         ['chinese', '1. 炮二平五 马８进７'],
         ['iccs', '1. H2-E2 H9-G7'],
@@ -275,8 +295,8 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the page of chuhan
         expect(parsePgn(text)[0].moves.map(moveToIccs)).toEqual(moves);
         await setUpStart();
         await pgn.fill(text);
-        await page.getByRole('button', { name: 'Load', exact: true }).click();
-        await expect.poll(() => moveTexts(page)).toEqual(['炮二平五', '马８进７', '马二进三', '车９平８']);
+        await load.click();
+        await expectMoves(page, ['炮二平五', '马８进７', '马二进三', '车９平８'], problems);
       }
 
       // Download.
@@ -297,14 +317,21 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the page of chuhan
         'hex',
       );
       expect(new TextDecoder('gb18030').decode(gbk)).toContain('许银川');
+      // The panel stays where it is while the moves go and the engine's lines come back: nothing
+      // moves under the pointer while the engine thinks.
+      const loadAt = async (): Promise<number> => (await load.boundingBox())!.y + (await page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY));
+      const before = await loadAt();
       await setUpStart();
+      expect(await loadAt()).toBe(before);
+      await expect.poll(() => page.getByRole('list', { name: 'Engine lines' }).locator('li').count(), { timeout: 30_000 }).toBe(3);
+      expect(await loadAt()).toBe(before);
       await page.locator('#pgn-file').setInputFiles({ name: 'xu.pgn', mimeType: 'application/octet-stream', buffer: gbk });
-      await expect.poll(() => moveTexts(page)).toEqual(['炮二平五', '马８进７', '马二进三', '车９平８']);
+      await expectMoves(page, ['炮二平五', '马８进７', '马二进三', '车９平８'], problems);
       expect(await pgn.inputValue()).toContain('许银川');
 
       // A bad PGN is named, and the game shown stays.
       await pgn.fill('1. h2e2 h2e2');
-      await page.getByRole('button', { name: 'Load', exact: true }).click();
+      await load.click();
       expect(await page.locator('#io-message').innerText()).toMatch(/cannot be read: .*h2e2/);
       expect(await moveTexts(page)).toHaveLength(4);
 
@@ -317,7 +344,7 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the page of chuhan
       await other.goto(link);
       await expect.poll(() => moveTexts(other)).toEqual(['炮二平五', '马８进７']);
       expect(other.url()).toBe(base); // the query is dropped once read
-      expect(problems).toEqual([]);
+      expect(problems, problems.join(' | ')).toEqual([]);
     } finally {
       await context.close();
     }
@@ -374,7 +401,7 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the page of chuhan
       await page.getByRole('button', { name: 'Cancel' }).click();
       await page.getByRole('button', { name: 'Analyse' }).click();
       await expect.poll(() => page.locator('#engine-summary').innerText(), { timeout: 30_000 }).toMatch(/^Depth ([4-9]|\d\d) /);
-      expect(problems).toEqual([]);
+      expect(problems, problems.join(' | ')).toEqual([]);
     } finally {
       await context.close();
     }
@@ -409,7 +436,7 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the page of chuhan
       await moveField(page).press('Enter');
       await expect.poll(() => moveTexts(page)).toEqual(['炮二平五']);
       await expect.poll(() => lines.allInnerTexts(), { timeout: 30_000 }).toSatisfy((all: string[]) => all.length === 3 && all.every((l) => /[车马象士将炮卒][１-９][进退平]/.test(l)));
-      expect(problems).toEqual([]);
+      expect(problems, problems.join(' | ')).toEqual([]);
     } finally {
       await context.close();
       server.close();

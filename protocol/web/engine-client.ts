@@ -1,10 +1,11 @@
 // The page's side of the engine: dist/chuhan.worker.js, spoken to in UCI over postMessage.
 //
-// Searches are queued in the order their `go` was sent. The worker's session answers every `go`
-// with exactly one `bestmove`, in order (a `go` or `stop` sent while it searches ends the running
-// search first), so each `info` line belongs to the oldest search still waiting for its
-// `bestmove`, and that `bestmove` ends it. A search that is no longer wanted is cancelled: it is
-// stopped, and its remaining lines are dropped.
+// The worker's session answers every `go` with exactly one `bestmove`, so each `info` line belongs
+// to the oldest search still waiting for its `bestmove`, and that `bestmove` ends it. A search that
+// is no longer wanted is cancelled: it is stopped, and its remaining lines are dropped. A new
+// search waits for the cancelled one's `bestmove` before its `go` is sent: the engine then never
+// sees a `go` while it searches (which it would answer with a notice), and only the newest of
+// several searches asked for meanwhile is started.
 
 /** One `info` line of a search (UCI): score from the side to move's view. */
 export interface SearchInfo {
@@ -90,6 +91,8 @@ function parseInfo(line: string): SearchInfo | null {
 export class EngineClient {
   private readonly worker: Worker;
   private readonly pending: Search[] = [];
+  /** The search asked for while earlier ones still await their `bestmove`. */
+  private next: { request: SearchRequest; search: Search } | null = null;
   /** Resolves once the engine has answered `isready` after its start. */
   readonly ready: Promise<void>;
   private readyResolve: () => void = () => {};
@@ -129,33 +132,38 @@ export class EngineClient {
   /** Starts a search; the one running before it, if any, is stopped and its reply dropped. */
   search(request: SearchRequest, handlers: SearchHandlers): () => void {
     this.cancelAll();
-    for (const [name, value] of request.options ?? []) this.setOption(name, value);
     const search: Search = { ...handlers, cancelled: false };
-    this.pending.push(search);
-    this.post(`position fen ${request.fen}${request.moves.length > 0 ? ` moves ${request.moves.join(' ')}` : ''}`);
-    this.post(`go ${request.go}`);
+    this.next = { request, search };
+    this.startNext();
     return () => this.cancel(search);
   }
 
-  /** Ends a search early: its best move so far still arrives through `done`. */
-  stop(): void {
-    if (this.pending.some((s) => !s.cancelled)) this.post('stop');
+  /** Sends the waiting search once the engine has answered every search before it. */
+  private startNext(): void {
+    const next = this.next;
+    if (next === null || this.pending.length > 0) return;
+    this.next = null;
+    const { request, search } = next;
+    for (const [name, value] of request.options ?? []) this.setOption(name, value);
+    this.pending.push(search);
+    this.post(`position fen ${request.fen}${request.moves.length > 0 ? ` moves ${request.moves.join(' ')}` : ''}`);
+    this.post(`go ${request.go}`);
   }
 
   /** Stops every search and drops their replies. */
   cancelAll(): void {
     for (const s of this.pending) this.cancel(s);
+    this.next = null;
   }
 
   private cancel(search: Search): void {
+    if (this.next?.search === search) {
+      this.next = null;
+      return;
+    }
     if (search.cancelled || !this.pending.includes(search)) return;
     search.cancelled = true;
     this.post('stop');
-  }
-
-  /** True while a search that is still wanted runs. */
-  get busy(): boolean {
-    return this.pending.some((s) => !s.cancelled);
   }
 
   private line(text: string): void {
@@ -167,6 +175,7 @@ export class EngineClient {
       const search = this.pending.shift();
       const move = text.split(/\s+/)[1];
       if (search !== undefined && !search.cancelled) search.done(move === undefined || move === '(none)' ? null : move);
+      this.startNext();
       return;
     }
     if (text.startsWith('info string ')) {
