@@ -1,10 +1,7 @@
 // Network file format version 2: the architecture in the header (input set, king buckets, width,
 // output buckets), version 1 files still read as before, and files that cannot be used refused
 // with a message naming the problem while the network in use stays (in the evaluator setting and
-// through the executable's EvalFile).
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// the session; the same through the executable is in nnue-king.test.ts, in the slow project).
 import { describe, expect, it } from 'vitest';
 import { parseFen, START_FEN } from '../engine/index';
 import { checkNetwork, embeddedNetwork, embeddedNetworkBytes } from '../engine/network';
@@ -14,7 +11,6 @@ import { EMBEDDED_NETWORK } from '../protocol/engine-options';
 import { EvaluationSetting } from '../protocol/evaluation';
 import type { SearchClient } from '../protocol/search-client';
 import type { SessionHost } from '../protocol/session-host';
-import { builtEngine, withChuhan } from './e2e-engine';
 import { randomShapedNetwork } from './network-helpers';
 
 const SIX = Uint8Array.of(0, 1, 2, 3, 4, 5);
@@ -137,35 +133,5 @@ describe('EvalFile in the session: a file that cannot be used leaves the network
     expect(setting.set(true, EMBEDDED_NETWORK)).toBe(EMBEDDED_NETWORK);
     expect(given.at(-1)).toBe(null);
     expect(nnueLine()).toContain(`${builtIn > 0 ? '+' : ''}${builtIn} (the built-in network`);
-  });
-});
-
-describe('EvalFile through the executable', () => {
-  const exe = builtEngine();
-  const dir = mkdtempSync(join(tmpdir(), 'chuhan-nnue2-'));
-  const king = join(dir, 'king.nnue');
-  const foreign = join(dir, 'foreign.nnue');
-  writeFileSync(king, encodeNetwork(randomShapedNetwork(256, SIX, 8, 7)));
-  writeFileSync(foreign, Buffer.concat([Buffer.from('PK\x03\x04'), readFileSync(king).subarray(4)]));
-
-  const search = (setup: string[]): Promise<{ line: string; notes: string[] }> =>
-    withChuhan(exe, 'uci', async (e) => {
-      e.send(...setup, 'isready');
-      await e.expect((l) => l === 'readyok');
-      e.send('position startpos moves h2e2 h9g7', 'go depth 6');
-      const info = await e.expect(/^info depth 6 .*nodes (\d+)/);
-      await e.expect(/^bestmove /);
-      const notes = e.received.map((r) => r.line).filter((l) => l.startsWith('info string'));
-      return { line: info.line.replace(/ time \d+| nps \d+| hashfull \d+/g, ''), notes };
-    });
-
-  it('searches with a version 2 king-bucketed network, and keeps it when a foreign file is named', async () => {
-    const builtIn = await search([]);
-    const loaded = await search([`setoption name EvalFile value ${king}`]);
-    const kept = await search([`setoption name EvalFile value ${king}`, `setoption name EvalFile value ${foreign}`]);
-    expect(loaded.notes.some((l) => l.includes('king.nnue loaded (256 neurons a side, 6 king buckets, 8 output buckets'))).toBe(true);
-    expect(loaded.line).not.toBe(builtIn.line);
-    expect(kept.line).toBe(loaded.line);
-    expect(kept.notes.some((l) => l.includes('foreign.nnue') && l.includes('bad magic') && l.includes('still using') && l.includes('king.nnue'))).toBe(true);
   });
 });

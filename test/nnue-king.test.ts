@@ -1,14 +1,14 @@
 // King-bucketed inputs and output buckets (engine/nnue-format.ts, engine/nnue.ts): the incremental
 // accumulators, with a king move recomputing its own perspective (from the refresh cache or not),
 // against ones computed from scratch; the WebAssembly SIMD kernels against the JavaScript loops;
-// the evaluation against its formula; colour symmetry; and the trainer's inputs against the
-// engine's.
+// the evaluation against its formula; colour symmetry; the trainer's inputs against the
+// engine's; and such a network loaded through the executable's EvalFile.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseFen, Position } from '../engine/index';
-import { decodeNetwork, inputIndex, kingBucketCount, outputBucket, type Network } from '../engine/nnue-format';
+import { decodeNetwork, encodeNetwork, inputIndex, kingBucketCount, outputBucket, type Network } from '../engine/nnue-format';
 import { NnueEvaluator } from '../engine/nnue';
 import { Searcher } from '../engine/search';
 import { BLACK, flipRank, KING, kindOf, RED, SLOTS } from '../engine/types';
@@ -17,6 +17,7 @@ import { decodeRecords, emptyDataset, MAX_ACTIVE } from '../bench/nnue/dataset';
 import { FloatNetwork } from '../bench/nnue/float-network';
 import { playGame } from '../bench/nnue/selfplay';
 import { quantizationError, runTrain, Trainer } from '../bench/nnue/train';
+import { builtEngine, withChuhan } from './e2e-engine';
 import { randomWalk } from './helpers';
 import { randomShapedNetwork } from './network-helpers';
 
@@ -249,5 +250,36 @@ describe('training king-bucketed and output-bucketed networks', () => {
     expect(await runTrain({ ...opts, epochs: 2, resume: true }, (l) => resumed.push(l))).toBe(0);
     expect(resumed.some((l) => l.includes('resuming at epoch 2'))).toBe(true);
     expect(decodeNetwork(readFileSync(opts.out)).description).toBe('chuhan h16 k6 o4 e2');
+  });
+});
+
+// (The same in the session, in process: nnue-format.test.ts.)
+describe('EvalFile through the executable', () => {
+  const exe = builtEngine();
+  const dir = mkdtempSync(join(tmpdir(), 'chuhan-nnue2-'));
+  const king = join(dir, 'king.nnue');
+  const foreign = join(dir, 'foreign.nnue');
+  writeFileSync(king, encodeNetwork(randomShapedNetwork(256, SIX, 8, 7)));
+  writeFileSync(foreign, Buffer.concat([Buffer.from('PK\x03\x04'), readFileSync(king).subarray(4)]));
+
+  const search = (setup: string[]): Promise<{ line: string; notes: string[] }> =>
+    withChuhan(exe, 'uci', async (e) => {
+      e.send(...setup, 'isready');
+      await e.expect((l) => l === 'readyok');
+      e.send('position startpos moves h2e2 h9g7', 'go depth 6');
+      const info = await e.expect(/^info depth 6 .*nodes (\d+)/);
+      await e.expect(/^bestmove /);
+      const notes = e.received.map((r) => r.line).filter((l) => l.startsWith('info string'));
+      return { line: info.line.replace(/ time \d+| nps \d+| hashfull \d+/g, ''), notes };
+    });
+
+  it('searches with a version 2 king-bucketed network, and keeps it when a foreign file is named', async () => {
+    const builtIn = await search([]);
+    const loaded = await search([`setoption name EvalFile value ${king}`]);
+    const kept = await search([`setoption name EvalFile value ${king}`, `setoption name EvalFile value ${foreign}`]);
+    expect(loaded.notes.some((l) => l.includes('king.nnue loaded (256 neurons a side, 6 king buckets, 8 output buckets'))).toBe(true);
+    expect(loaded.line).not.toBe(builtIn.line);
+    expect(kept.line).toBe(loaded.line);
+    expect(kept.notes.some((l) => l.includes('foreign.nnue') && l.includes('bad magic') && l.includes('still using') && l.includes('king.nnue'))).toBe(true);
   });
 });

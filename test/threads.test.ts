@@ -73,7 +73,7 @@ describe.skipIf(CORES < 2)('Threads 2 through the executable', () => {
     expect(nodes).toBeLessThanOrEqual(300_000 * 1.05);
   }, 60_000);
 
-  it('stop, isready and quit answer within 50 ms while 2 threads search', async () => {
+  it('stop and isready answer within 50 ms while 2 threads search', async () => {
     const middle = 'r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 4 3';
     const ready: number[] = [];
     const stop: number[] = [];
@@ -89,29 +89,17 @@ describe.skipIf(CORES < 2)('Threads 2 through the executable', () => {
       const t0 = e.send('stop');
       stop.push((await e.expect(/^bestmove /, 2000)).at - t0);
     }
-    const quit: number[] = [];
-    for (let round = 0; round < 2; round++) {
-      const q = await startChuhan(exe, 'ucci');
-      q.send('setoption threads 2', 'isready');
-      await q.expect((l) => l === 'readyok', 30_000);
-      q.send(`position fen ${middle}`, 'go infinite');
-      await q.expect(/^info depth/, 5000);
-      await sleep(300);
-      const t0 = q.send('quit');
-      quit.push((await q.exited).at - t0);
-      q.kill();
-    }
+    // quit with 2 threads: protocol-latency.test.ts ("quit while searching"), in both dialects.
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
     console.log(
       `Threads 2: isready median ${median(ready).toFixed(1)} max ${Math.max(...ready).toFixed(1)} ms; ` +
-        `stop median ${median(stop).toFixed(1)} max ${Math.max(...stop).toFixed(1)} ms; quit ${quit.map((x) => x.toFixed(0)).join(', ')} ms`,
+        `stop median ${median(stop).toFixed(1)} max ${Math.max(...stop).toFixed(1)} ms`,
     );
     // 50 ms is the target; a loaded test machine gets the margins of protocol-latency.test.ts.
     expect(median(ready)).toBeLessThan(50);
     expect(median(stop)).toBeLessThan(50);
     expect(Math.max(...ready)).toBeLessThan(250);
     expect(Math.max(...stop)).toBeLessThan(250);
-    expect(Math.max(...quit)).toBeLessThan(500);
   }, 120_000);
 
 });
