@@ -138,16 +138,30 @@ describe('pondering with the fake engine', () => {
       expect(sent).toContain(proto === 'ucci' ? 'setoption ponder true' : 'setoption name Ponder value true');
       expect(sent.filter((l) => l === 'stop').length).toBe(5);
       expect(sent.filter((l) => l === 'ponderhit').length).toBe(0);
-      // After each stop: the position as played and a plain go.
+      // After each stop: isready (anything the engine writes before readyok is discarded), the
+      // position as played and a plain go.
       sent.forEach((l, i) => {
         if (l !== 'stop') return;
-        expect(sent[i + 1]).toMatch(/^position /);
-        expect(sent[i + 2]).toMatch(/^go (wtime|time) /);
+        expect(sent[i + 1]).toBe('isready');
+        expect(sent[i + 2]).toMatch(/^position /);
+        expect(sent[i + 3]).toMatch(/^go (wtime|time) /);
       });
       if (proto === 'ucci') expect(sent.find((l) => l.startsWith('go ponder'))).toMatch(/^go ponder time \d+ increment 50 opptime \d+ oppincrement 50$/);
       expect(r.out.join('\n')).toMatch(/ponder hits 0, misses 5 \(0\.0% hits\); stops 5, slowest stop→bestmove [\d.]+ ms/);
       expect(r.json.games[0].blackPonderMisses).toBe(5);
     }
+  });
+
+  it('a second answer to a stop (an engine that had just answered) is not read as the next move', async () => {
+    // After the discarded answer the runner waits for readyok: the stray nobestmove goes with it.
+    const r = await run('stop-twice', [
+      '--engine', fakeSpec('B', 'ucci', '--pick', 'ply'),
+      '--engine', `${fakeSpec('A', 'ucci', '--pick', 'ply', '--ponder', 'wrong', '--stop-twice')},ponder=true`,
+      '--depth', '1', '--games', '1', '--max-plies', '12',
+    ]);
+    expect(tag(r.games[0], 'Termination')).toBe('max-plies');
+    expect(r.json.engines[1].ponderMisses).toBe(5);
+    expect(r.json.engines[1].noBestmove).toBe(0);
   });
 
   it('a game that ends while an engine ponders stops it; memory is sampled', async () => {

@@ -322,6 +322,7 @@ export class EngineProcess {
     return new Promise((resolve) => {
       let done = false;
       let t0 = 0;
+      let timer: NodeJS.Timeout | undefined;
       const finish = (o: StopOutcome) => {
         if (done) return;
         done = true;
@@ -331,8 +332,20 @@ export class EngineProcess {
         this.cancelWait = null;
         resolve(o);
       };
+      // After the answer, `isready` → `readyok` (lines before it discarded): an engine that
+      // answered just as `stop` went out may answer that too (a UCCI engine writes `nobestmove`
+      // to a `stop` when idle), which the next search must not read as its own.
+      let answeredMs: number | null = null;
       this.lineHandler = (line, at) => {
-        if (parseBestmove(line, this.config.proto)) finish({ kind: 'stopped', ms: at - t0 });
+        if (answeredMs === null) {
+          if (!parseBestmove(line, this.config.proto)) return;
+          answeredMs = at - t0;
+          clearTimeout(timer);
+          timer = setTimeout(giveUp, this.timeouts.startup);
+          this.send('isready');
+        } else if (line.trim() === 'readyok') {
+          finish({ kind: 'stopped', ms: answeredMs });
+        }
       };
       this.exitHandler = (detail) => {
         this.crashes++;
@@ -341,12 +354,13 @@ export class EngineProcess {
       this.cancelWait = () => finish({ kind: 'crash', detail: 'killed by the runner' });
       this.send('stop');
       t0 = performance.now();
-      const timer = setTimeout(() => {
+      const giveUp = () => {
         this.crashes++;
         this.cancelWait = null;
         this.kill();
         finish({ kind: 'hang', ms: performance.now() - t0 });
-      }, this.timeouts.stopGrace);
+      };
+      timer = setTimeout(giveUp, this.timeouts.stopGrace);
     });
   }
 
