@@ -58,7 +58,9 @@ limits (one of):
   --openings FILE    FENs / EPD / ICCS move lists, one per line (default: the initial position)
   --seed N           shuffle the openings
   --pgn FILE         write each game as it ends      --pgn-format iccs|wxf|chinese (default iccs)
-  --json FILE        the summary at the end
+  --json FILE        the summary at the end (as printed: per engine also ponder hits and misses,
+                     the stops sent and the slowest stop→bestmove, and its memory from /proc:
+                     largest RSS, first game against last)
   --resume           continue the match in the --pgn file, playing only the missing games
   --force            overwrite an existing --pgn file (without it, or --resume, the match refuses)
   --sprt elo0=E0,elo1=E1,alpha=A,beta=B[,model=logistic|bayesian]   stop at a decision
