@@ -193,6 +193,22 @@ describe('pondering with the fake engine', () => {
     }
   });
 
+  it('a stop sent when a clock runs out is timed and counted too', async () => {
+    // Thinks until told to stop on its first move: stopped when its 200 ms are up (a loss on time).
+    const r = await run('flag', [
+      '--engine', fakeSpec('Slow', 'uci', '--slow-at', '1'),
+      '--engine', fakeSpec('Good', 'uci'),
+      '--tc', '0.2+0', '--games', '1',
+    ]);
+    expect(tag(r.games[0], 'Termination')).toBe('time-forfeit');
+    const e = r.json.engines[0];
+    expect(e.stops).toBe(1);
+    expect(e.stopsUnanswered).toBe(0);
+    expect(e.slowestStopMs).toBeLessThan(200);
+    expect(Number(tag(r.games[0], 'RedStops'))).toBe(1);
+    expect(r.out.join('\n')).toMatch(/Slow: .*\n {2}stops 1, slowest stop→bestmove [\d.]+ ms/);
+  });
+
   it('a crash or a hang while pondering loses like one while thinking', async () => {
     const crash = await run('ponder-crash', [
       '--engine', `${fakeSpec('A', 'uci', '--ponder', 'right', '--die-pondering', '2')},ponder=true`,
