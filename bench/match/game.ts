@@ -155,8 +155,8 @@ async function play(
     });
   /** The predicted reply each side is pondering on. */
   const predicted: Array<string | null> = [null, null];
-  /** The side that has just moved and will ponder on this reply once the game goes on. */
-  let pendingPonder: { side: number; reply: string } | null = null;
+  /** The side that has just moved and will ponder on its predicted reply once the game goes on. */
+  let pendingPonder: number | null = null;
 
   for (let side = 0; side < 2; side++) {
     try {
@@ -189,12 +189,10 @@ async function play(
     const allowance = clocks ? clocks[side].allowance() : (limit.kind === 'movetime' ? limit.ms : 0) + settings.hangTimeout;
     // The engine that has just moved ponders on its predicted reply, with its clock as it will
     // be when that reply is played (the opponent's as it is now); time pondering is not charged.
-    if (pendingPonder) {
-      const p = pendingPonder.side;
+    if (pendingPonder !== null) {
+      const p = pendingPonder;
       pendingPonder = null;
-      const cmd = goFor(p).replace(/^go\b/, 'go ponder');
-      const reply = predicted[p]!;
-      engines[p].startPonder(opening.fen, [...iccs, reply], cmd);
+      engines[p].startPonder(opening.fen, [...iccs, predicted[p]!], goFor(p).replace(/^go\b/, 'go ponder'));
     }
     let out: GoOutcome;
     if (engine.pondering) {
@@ -255,7 +253,7 @@ async function play(
     // A predicted reply that is not a legal move here means no pondering this turn.
     if (engine.config.ponder && out.ponder !== null && isLegalIccs(pos, out.ponder)) {
       predicted[side] = out.ponder;
-      pendingPonder = { side, reply: out.ponder };
+      pendingPonder = side;
     }
   }
 }
