@@ -53,6 +53,7 @@ const SLOW = [
 const SLOW_TIMING = [
   'test/e2e-fairy-game.test.ts',
   'test/match-runner.test.ts',
+  'test/match-ponder.test.ts',
   'test/threads-soak.test.ts',
   'test/browser.test.ts',
   'test/page.test.ts',

@@ -15,7 +15,7 @@ import { makeSchedule, pairings } from '../bench/match/schedule';
 import { canonical, matchIdentity } from '../bench/match/identity';
 import { parseShard, shardGames } from '../bench/match/shard';
 import { Tally, type GameRecord } from '../bench/match/summary';
-import type { Result } from '../bench/match/game';
+import { emptySideStats, type Result } from '../bench/match/game';
 import { buildFakeEngine } from './fixtures/build-fake-engine';
 import { rng } from './helpers';
 
@@ -72,8 +72,8 @@ function randomRecords(engines: number, games: number, seed: number): GameRecord
       result,
       termination: result === '1/2-1/2' ? 'repetition-draw' : 'checkmate',
       reason: '',
-      red: { moves: 30, time: 300 },
-      black: { moves: 30, time: 330 },
+      red: { ...emptySideStats(), moves: 30, time: 300 },
+      black: { ...emptySideStats(), moves: 30, time: 330 },
       plies: 60,
     };
   });
@@ -247,6 +247,10 @@ describe('warnings before the match', () => {
     expect(fairnessWarnings(opts(['--tc', '2+0.02', '--concurrency', '2']), 2, ['x', 'x']).join()).toMatch(/uses all 2 cores.*10% lower speed/);
     expect(fairnessWarnings(opts(['--tc', '2+0.02', '--concurrency', '1']), 2, ['x', 'x'])).toEqual([]);
     expect(fairnessWarnings(opts(['--nodes', '1000', '--concurrency', '8']), 2, ['x', 'x'])).toEqual([]);
+    // A pondering engine searches while the other thinks: 2 threads pondering + 1 thinking.
+    const ponder = opts(['--tc', '2+0.02', '--concurrency', '1'], 'name=A,cmd=x,option.Threads=2,ponder=true');
+    expect(fairnessWarnings(ponder, 2, ['x', 'x']).join()).toMatch(/1 x 3 thread\(s\) per game \(pondering included\) = 3 searching threads on 2 core.*fewer threads or no pondering would fit/);
+    expect(fairnessWarnings(opts(['--tc', '2+0.02'], 'name=A,cmd=x,ponder=true'), 4, ['x', 'x'])).toEqual([]);
   });
 
   it('fixed nodes between engines of different names', () => {

@@ -207,7 +207,7 @@ export async function runMatchCli(
       event: o.event,
       date: meta.date,
       limit: meta.timeControl,
-      engineSpecs: o.engines.map((e) => ({ name: e.name, cmd: e.cmd, args: e.args, proto: e.proto, options: Object.fromEntries(e.options) })),
+      engineSpecs: o.engines.map((e) => ({ name: e.name, cmd: e.cmd, args: e.args, proto: e.proto, options: Object.fromEntries(e.options), ponder: e.ponder === true })),
       openings: o.openings ?? null,
       openingCount: openings.length,
       planned: total,

@@ -1,10 +1,13 @@
 // One engine process driven by the match runner: spawn, handshake, options, new game, one search
-// per move with the runner's own timing, hang and crash detection, restart, quit.
+// per move with the runner's own timing, hang and crash detection, restart, quit; pondering as a
+// GUI does it (`go ponder`, then `ponderhit` or `stop`), the time each `stop` takes to be
+// answered, and the process's resident memory.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { Score } from '../../engine/limits';
 import { parseInfo } from '../../engine/wire';
-import { handshake, newGameCommands, parseBestmove, parseOptionLine, positionCommand, setoption, type Proto } from './dialect';
+import { handshake, moveFromWire, newGameCommands, parseBestmove, parseOptionLine, positionCommand, setoption, type Proto } from './dialect';
 
 export interface EngineConfig {
   name: string;
@@ -20,6 +23,8 @@ export interface EngineConfig {
   millisec?: boolean;
   /** A node budget for every search of this engine, sent with the match's limit (`go … nodes N`). */
   nodes?: number;
+  /** Ponder on the predicted reply (`bestmove X ponder Y`) while the opponent thinks. */
+  ponder?: boolean;
 }
 
 export interface EngineTimeouts {
@@ -33,22 +38,46 @@ export interface EngineTimeouts {
 
 export const DEFAULT_TIMEOUTS: EngineTimeouts = { startup: 10_000, stopGrace: 1_000, hang: 30_000 };
 
-type GoOutcome =
+export type GoOutcome =
   | {
       kind: 'move';
       raw: string;
       /** ICCS, or null when the engine wrote something that is not a move string. */
       iccs: string | null;
+      /** The predicted reply (`ponder Y`) in ICCS, or null. */
+      ponder: string | null;
       draw: boolean;
       resign: boolean;
       elapsed: number;
       /** The last exact score and depth the engine reported during this search. */
       score?: Score;
       depth?: number;
+      /** When the runner sent `stop` (the clock ran out): ms from `stop` to `bestmove`. */
+      stopMs?: number;
     }
-  | { kind: 'none'; raw: string; elapsed: number }
+  | { kind: 'none'; raw: string; elapsed: number; stopMs?: number }
   | { kind: 'crash'; elapsed: number; detail: string }
   | { kind: 'hang'; elapsed: number };
+
+/** How a ponder search ended when the runner stopped it (a miss, or the end of the game). */
+type StopOutcome =
+  /** `stop` answered after `ms`. */
+  | { kind: 'stopped'; ms: number }
+  /** The engine had already answered (it did not hold its reply), so no `stop` was sent. */
+  | { kind: 'answered' }
+  | { kind: 'crash'; detail: string }
+  /** No answer within the stop grace: the process was killed. */
+  | { kind: 'hang'; ms: number };
+
+/** What is known of a ponder search while it runs. */
+interface PonderState {
+  score?: Score;
+  depth?: number;
+  /** The reply of an engine that answered without waiting for `ponderhit` or `stop`. */
+  early: GoOutcome | null;
+  /** Set when the process died (or was killed) while pondering. */
+  crash: string | null;
+}
 
 export class EngineStartError extends Error {}
 
@@ -76,6 +105,8 @@ export class EngineProcess {
   startFailures = 0;
   /** The engine's `id name`, once known. */
   idName = '';
+  /** The ponder search in progress, if any. */
+  private ponderState: PonderState | null = null;
 
   constructor(
     readonly config: EngineConfig,
@@ -88,6 +119,26 @@ export class EngineProcess {
 
   get pid(): number | undefined {
     return this.child?.pid;
+  }
+
+  /** A ponder search is running (started, and neither `ponderhit` nor `stop` sent yet). */
+  get pondering(): boolean {
+    return this.ponderState !== null;
+  }
+
+  /**
+   * Resident memory of the engine process (VmRSS of /proc/<pid>/status, all its threads), kB;
+   * null where there is no /proc or the process is not running.
+   */
+  rssKb(): number | null {
+    const pid = this.pid;
+    if (!this.alive || pid === undefined) return null;
+    try {
+      const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      return m ? Number(m[1]) : null;
+    } catch {
+      return null;
+    }
   }
 
   /** Spawns the process and runs the handshake; throws EngineStartError on failure. */
@@ -104,6 +155,7 @@ export class EngineProcess {
 
   private async startOnce(): Promise<void> {
     this.kill();
+    this.ponderState = null;
     this.starts++;
     this.buffer = '';
     this.stderrTail = '';
@@ -165,6 +217,12 @@ export class EngineProcess {
       this.ucciMillis = this.config.millisec ?? this.announced.has('usemillisec');
       if (this.announced.has('usemillisec')) this.send(`setoption usemillisec ${this.ucciMillis}`);
     }
+    // As a GUI does: the engine may plan its time for pondering (UCI `Ponder`, UCCI `ponder`),
+    // unless the option is given explicitly.
+    const given = new Set(this.config.options.map(([n]) => n.toLowerCase()));
+    if (this.config.ponder && this.announced.has('ponder') && !given.has('ponder')) {
+      this.send(setoption(this.config.proto, this.config.proto === 'ucci' ? 'ponder' : 'Ponder', 'true'));
+    }
     for (const [name, value] of this.config.options) this.send(setoption(this.config.proto, name, value));
     await this.ready();
   }
@@ -191,17 +249,153 @@ export class EngineProcess {
    * kills the process (a hang). The elapsed time runs from writing `go` to reading `bestmove`.
    */
   go(fen: string, moves: readonly string[], goCmd: string, allowance: number): Promise<GoOutcome> {
+    if (this.ponderState) throw new Error(`${this.config.name}: go while pondering`);
+    return this.search(() => {
+      this.send(positionCommand(this.config.proto, fen, moves));
+      this.send(goCmd);
+    }, allowance);
+  }
+
+  /**
+   * Starts a ponder search: the position with the engine's move and its predicted reply
+   * (`moves` ends with both), and `go ponder …` (`goCmd`). Its answer is held until ponderhit()
+   * or stopPonder(); meanwhile the runner's other engine thinks.
+   */
+  startPonder(fen: string, moves: readonly string[], goCmd: string): void {
+    if (this.ponderState) throw new Error(`${this.config.name}: already pondering`);
+    const st: PonderState = { early: null, crash: null };
+    this.ponderState = st;
+    if (!this.alive) {
+      st.crash = `not running (${this.exitDetail || 'never started'})`;
+      return;
+    }
+    this.lineHandler = (line) => {
+      if (st.early) return;
+      const info = parseInfo(line);
+      if (info) {
+        if (info.score && !info.bound) {
+          st.score = info.score;
+          st.depth = info.depth ?? st.depth;
+        }
+        return;
+      }
+      const bm = parseBestmove(line, this.config.proto);
+      if (!bm) return;
+      st.early =
+        bm.kind === 'none'
+          ? { kind: 'none', raw: bm.raw, elapsed: 0 }
+          : { kind: 'move', raw: bm.raw, iccs: bm.iccs, ponder: this.ponderMove(bm.ponder), draw: bm.draw, resign: bm.resign, elapsed: 0, score: st.score, depth: st.depth };
+    };
+    this.exitHandler = (detail) => {
+      this.crashes++;
+      st.crash = this.describeExit(detail);
+    };
+    this.cancelWait = () => {
+      st.crash ??= 'killed by the runner';
+    };
+    this.send(positionCommand(this.config.proto, fen, moves));
+    this.send(goCmd);
+  }
+
+  /** Why the process died while pondering (noticed at once), or null. */
+  ponderFailure(): string | null {
+    return this.ponderState?.crash ?? null;
+  }
+
+  /**
+   * The opponent played the predicted reply: `ponderhit`, then as go(): the engine's time and
+   * `allowance` run from the ponderhit. An engine that answered while pondering (not holding its
+   * reply, as UCI requires) has its answer played, after 0 ms.
+   */
+  ponderhit(allowance: number): Promise<GoOutcome> {
+    const st = this.endPonder();
+    if (st.crash !== null) return Promise.resolve({ kind: 'crash', elapsed: 0, detail: st.crash });
+    if (st.early) return Promise.resolve(st.early);
+    return this.search(() => this.send('ponderhit'), allowance, st);
+  }
+
+  /** Ends the ponder search (a miss, or the game is over): `stop`, and its `bestmove` is read and discarded. */
+  stopPonder(): Promise<StopOutcome> {
+    const st = this.endPonder();
+    if (st.crash !== null) return Promise.resolve({ kind: 'crash', detail: st.crash });
+    if (st.early) return Promise.resolve({ kind: 'answered' });
+    return new Promise((resolve) => {
+      let done = false;
+      let t0 = 0;
+      let timer: NodeJS.Timeout | undefined;
+      const finish = (o: StopOutcome) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        this.lineHandler = null;
+        this.exitHandler = null;
+        this.cancelWait = null;
+        resolve(o);
+      };
+      // After the answer, `isready` → `readyok` (lines before it discarded): an engine that
+      // answered just as `stop` went out may answer that too (a UCCI engine writes `nobestmove`
+      // to a `stop` when idle), which the next search must not read as its own.
+      let answeredMs: number | null = null;
+      this.lineHandler = (line, at) => {
+        if (answeredMs === null) {
+          if (!parseBestmove(line, this.config.proto)) return;
+          answeredMs = at - t0;
+          clearTimeout(timer);
+          timer = setTimeout(giveUp, this.timeouts.startup);
+          this.send('isready');
+        } else if (line.trim() === 'readyok') {
+          finish({ kind: 'stopped', ms: answeredMs });
+        }
+      };
+      this.exitHandler = (detail) => {
+        this.crashes++;
+        finish({ kind: 'crash', detail: this.describeExit(detail) });
+      };
+      this.cancelWait = () => finish({ kind: 'crash', detail: 'killed by the runner' });
+      this.send('stop');
+      t0 = performance.now();
+      const giveUp = () => {
+        this.crashes++;
+        this.cancelWait = null;
+        this.kill();
+        finish({ kind: 'hang', ms: performance.now() - t0 });
+      };
+      timer = setTimeout(giveUp, this.timeouts.stopGrace);
+    });
+  }
+
+  private endPonder(): PonderState {
+    const st = this.ponderState;
+    if (!st) throw new Error(`${this.config.name}: not pondering`);
+    this.ponderState = null;
+    this.lineHandler = null;
+    this.exitHandler = null;
+    this.cancelWait = null;
+    return st;
+  }
+
+  private ponderMove(wire: string | undefined): string | null {
+    return wire === undefined ? null : moveFromWire(wire, this.config.proto);
+  }
+
+  /**
+   * Waits for `bestmove` after `begin` has written the command that starts the clock (`go` or
+   * `ponderhit`); `from` carries the score and depth a ponder search reported before.
+   */
+  private search(begin: () => void, allowance: number, from?: { score?: Score; depth?: number }): Promise<GoOutcome> {
     return new Promise((resolve) => {
       if (!this.alive) {
         resolve({ kind: 'crash', elapsed: 0, detail: `not running (${this.exitDetail || 'never started'})` });
         return;
       }
-      let score: Score | undefined;
-      let depth: number | undefined;
+      let score = from?.score;
+      let depth = from?.depth;
       let stopTimer: NodeJS.Timeout | undefined;
       let hangTimer: NodeJS.Timeout | undefined;
       let done = false;
-      const t0Ref = { t0: 0 };
+      let t0 = 0;
+      /** When the runner sent `stop`, if it did. */
+      let stopAt: number | undefined;
       const finish = (o: GoOutcome) => {
         if (done) return;
         done = true;
@@ -212,7 +406,7 @@ export class EngineProcess {
         this.cancelWait = null;
         resolve(o);
       };
-      this.cancelWait = () => finish({ kind: 'crash', elapsed: performance.now() - t0Ref.t0, detail: 'killed by the runner' });
+      this.cancelWait = () => finish({ kind: 'crash', elapsed: performance.now() - t0, detail: 'killed by the runner' });
       this.lineHandler = (line, at) => {
         const info = parseInfo(line);
         if (info) {
@@ -224,22 +418,23 @@ export class EngineProcess {
         }
         const bm = parseBestmove(line, this.config.proto);
         if (!bm) return;
-        const elapsed = at - t0Ref.t0;
-        if (bm.kind === 'none') finish({ kind: 'none', raw: bm.raw, elapsed });
-        else finish({ kind: 'move', raw: bm.raw, iccs: bm.iccs, draw: bm.draw, resign: bm.resign, elapsed, score, depth });
+        const elapsed = at - t0;
+        const stopMs = stopAt === undefined ? {} : { stopMs: at - stopAt };
+        if (bm.kind === 'none') finish({ kind: 'none', raw: bm.raw, elapsed, ...stopMs });
+        else finish({ kind: 'move', raw: bm.raw, iccs: bm.iccs, ponder: this.ponderMove(bm.ponder), draw: bm.draw, resign: bm.resign, elapsed, score, depth, ...stopMs });
       };
       this.exitHandler = (detail) => {
         this.crashes++;
-        finish({ kind: 'crash', elapsed: performance.now() - t0Ref.t0, detail: this.describeExit(detail) });
+        finish({ kind: 'crash', elapsed: performance.now() - t0, detail: this.describeExit(detail) });
       };
-      this.send(positionCommand(this.config.proto, fen, moves));
-      this.send(goCmd);
-      t0Ref.t0 = performance.now();
+      begin();
+      t0 = performance.now();
       stopTimer = setTimeout(() => {
         this.send('stop');
+        stopAt = performance.now();
         hangTimer = setTimeout(() => {
           this.crashes++;
-          const elapsed = performance.now() - t0Ref.t0;
+          const elapsed = performance.now() - t0;
           this.cancelWait = null;
           this.kill();
           finish({ kind: 'hang', elapsed });

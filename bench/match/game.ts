@@ -1,9 +1,11 @@
-// Plays one game between two engine processes, refereed by the rules core.
+// Plays one game between two engine processes, refereed by the rules core. An engine with
+// pondering on thinks on its predicted reply while the other engine thinks: `ponderhit` when the
+// reply is played (its clock runs from then), `stop` otherwise (the answer is discarded).
 import { moveToIccs, parseFen, parseIccs, RED, type Position } from '../../engine/index';
 import { Adjudicator, type AdjudicationConfig } from './adjudication';
 import { Clock, type Limit } from './clock';
 import { goCommand, type ClockView } from './dialect';
-import { EngineStartError, type EngineProcess } from './engine-process';
+import { EngineStartError, type EngineProcess, type GoOutcome } from './engine-process';
 import { judge } from '../../engine/rules';
 import type { Opening } from './openings';
 
@@ -33,8 +35,25 @@ export type Result = '1-0' | '0-1' | '1/2-1/2';
 export interface SideStats {
   /** Moves the engine answered (those of the opening not included). */
   moves: number;
-  /** Thinking time over those moves, ms. */
+  /** Thinking time over those moves, ms (time spent pondering not included). */
   time: number;
+  /** Ponder searches whose predicted reply was played (`ponderhit`) and those that were stopped (a miss). */
+  ponderHits: number;
+  ponderMisses: number;
+  /**
+   * `stop` sent to the engine: on a ponder miss, at the end of the game while it pondered, and
+   * when its clock or search limit ran out; the slowest answer (stop → bestmove), ms; and the
+   * stops not answered within the stop grace (the engine was then killed) or by a dead engine.
+   */
+  stops: number;
+  maxStopMs: number;
+  stopsUnanswered: number;
+  /** The largest resident memory of the engine process seen during the game, kB (null: not measured). */
+  maxRssKb: number | null;
+}
+
+export function emptySideStats(): SideStats {
+  return { moves: 0, time: 0, ponderHits: 0, ponderMisses: 0, stops: 0, maxStopMs: 0, stopsUnanswered: 0, maxRssKb: null };
 }
 
 export interface GameSettings {
@@ -73,14 +92,35 @@ export async function playGame(
   opening: Opening,
   settings: GameSettings,
 ): Promise<GameOutcome> {
+  const stats: [SideStats, SideStats] = [emptySideStats(), emptySideStats()];
+  try {
+    return await play(engines, opening, settings, stats);
+  } finally {
+    // An engine still pondering when the game ends is stopped (its answer discarded).
+    for (let side = 0; side < 2; side++) {
+      if (engines[side].pondering) noteStop(stats[side], await engines[side].stopPonder());
+    }
+  }
+}
+
+/** Counts a `stop` the runner sent and how it was answered. */
+function noteStop(s: SideStats, r: { kind: 'stopped'; ms: number } | { kind: 'answered' } | { kind: 'crash' | 'hang' }): void {
+  if (r.kind === 'answered') return;
+  s.stops++;
+  if (r.kind === 'stopped') s.maxStopMs = Math.max(s.maxStopMs, r.ms);
+  else s.stopsUnanswered++;
+}
+
+async function play(
+  engines: [EngineProcess, EngineProcess],
+  opening: Opening,
+  settings: GameSettings,
+  stats: [SideStats, SideStats],
+): Promise<GameOutcome> {
   const pos: Position = parseFen(opening.fen);
   for (const m of opening.moves) pos.make(m);
   const moves = opening.moves.slice();
   const iccs = moves.map(moveToIccs);
-  const stats: [SideStats, SideStats] = [
-    { moves: 0, time: 0 },
-    { moves: 0, time: 0 },
-  ];
   const limit = settings.limit;
   const clocks = limit.kind === 'clock' ? [new Clock(limit.tc, settings.margin), new Clock(limit.tc, settings.margin)] : null;
   const adjudicator = new Adjudicator(settings.adjudication);
@@ -96,6 +136,27 @@ export async function playGame(
   });
   const lose = (side: number, termination: Termination, reason: string) =>
     end(winnerResult(side ^ 1), termination, `${COLOUR[side]} ${reason}`);
+  const sampleMemory = () => {
+    for (let s = 0; s < 2; s++) {
+      const kb = engines[s].rssKb();
+      if (kb !== null) stats[s].maxRssKb = Math.max(stats[s].maxRssKb ?? 0, kb);
+    }
+  };
+  const view = (c: Clock): ClockView => ({ time: c.remaining, inc: c.tc.inc, movesToGo: c.movesToGo() });
+  /** The `go` command for `side` to move, with the clocks as they are now. */
+  const goFor = (side: number) =>
+    goCommand(engines[side].config.proto, {
+      limit,
+      own: clocks ? view(clocks[side]) : undefined,
+      opp: clocks ? view(clocks[side ^ 1]) : undefined,
+      redToMove: side === RED,
+      ucciMillis: engines[side].ucciMillis,
+      nodes: engines[side].config.nodes,
+    });
+  /** The predicted reply each side is pondering on. */
+  const predicted: Array<string | null> = [null, null];
+  /** The side that has just moved and will ponder on its predicted reply once the game goes on. */
+  let pendingPonder: number | null = null;
 
   for (let side = 0; side < 2; side++) {
     try {
@@ -107,6 +168,7 @@ export async function playGame(
       return lose(side, 'crash', `(${engines[side].config.name}) could not start: ${e.message}`);
     }
   }
+  sampleMemory();
 
   for (;;) {
     // Repetitions are ruled at the third occurrence, as referees and GUIs do (engines such as
@@ -123,20 +185,38 @@ export async function playGame(
 
     const side = pos.side;
     const engine = engines[side];
-    let allowance: number;
-    let own: ClockView | undefined;
-    let opp: ClockView | undefined;
-    if (clocks) {
-      const view = (c: Clock): ClockView => ({ time: c.remaining, inc: c.tc.inc, movesToGo: c.movesToGo() });
-      own = view(clocks[side]);
-      opp = view(clocks[side ^ 1]);
-      allowance = clocks[side].allowance();
-    } else {
-      allowance = (limit.kind === 'movetime' ? limit.ms : 0) + settings.hangTimeout;
-    }
-    const cmd = goCommand(engine.config.proto, { limit, own, opp, redToMove: side === RED, ucciMillis: engine.ucciMillis, nodes: engine.config.nodes });
-    const out = await engine.go(opening.fen, iccs, cmd, allowance);
     const name = `(${engine.config.name})`;
+    const allowance = clocks ? clocks[side].allowance() : (limit.kind === 'movetime' ? limit.ms : 0) + settings.hangTimeout;
+    // The engine that has just moved ponders on its predicted reply, with its clock as it will
+    // be when that reply is played (the opponent's as it is now); time pondering is not charged.
+    if (pendingPonder !== null) {
+      const p = pendingPonder;
+      pendingPonder = null;
+      engines[p].startPonder(opening.fen, [...iccs, predicted[p]!], goFor(p).replace(/^go\b/, 'go ponder'));
+    }
+    let out: GoOutcome;
+    if (engine.pondering) {
+      if (predicted[side] === iccs[iccs.length - 1]) {
+        stats[side].ponderHits++;
+        out = await engine.ponderhit(allowance);
+      } else {
+        stats[side].ponderMisses++;
+        const r = await engine.stopPonder();
+        noteStop(stats[side], r);
+        if (r.kind === 'crash') return lose(side, 'crash', `${name} crashed while pondering: ${r.detail}`);
+        if (r.kind === 'hang') return lose(side, 'hang', `${name} did not answer 'stop' after a ponder miss within ${Math.round(r.ms)} ms`);
+        out = await engine.go(opening.fen, iccs, goFor(side), allowance);
+      }
+      predicted[side] = null;
+    } else {
+      out = await engine.go(opening.fen, iccs, goFor(side), allowance);
+    }
+    if (out.kind === 'hang') noteStop(stats[side], { kind: 'hang' });
+    else if (out.kind !== 'crash' && out.stopMs !== undefined) noteStop(stats[side], { kind: 'stopped', ms: out.stopMs });
+    sampleMemory();
+    // The other engine may have died while pondering, before this move came.
+    const dead = engines[side ^ 1].ponderFailure();
+    if (dead !== null) return lose(side ^ 1, 'crash', `(${engines[side ^ 1].config.name}) crashed while pondering: ${dead}`);
     switch (out.kind) {
       case 'crash':
         return lose(side, 'crash', `${name} crashed: ${out.detail}`);
@@ -170,5 +250,19 @@ export async function playGame(
       const w = adj.winner === 'red' ? RED : RED ^ 1;
       return end(winnerResult(w), 'adjudication-resign', `${COLOUR[w]} wins by adjudication: ${adj.text}`);
     }
+    // A predicted reply that is not a legal move here means no pondering this turn.
+    if (engine.config.ponder && out.ponder !== null && isLegalIccs(pos, out.ponder)) {
+      predicted[side] = out.ponder;
+      pendingPonder = side;
+    }
+  }
+}
+
+function isLegalIccs(pos: Position, move: string): boolean {
+  try {
+    parseIccs(pos, move);
+    return true;
+  } catch {
+    return false;
   }
 }

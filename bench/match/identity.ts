@@ -1,6 +1,6 @@
 // The match identity: what every shard's JSON summary records and what a merge compares field by
 // field, so that only shards of one match are merged (see shard.ts). It is made of the engines
-// (name, arguments, protocol, options, and the SHA-256 of the program file, not its path, which
+// (name, arguments, protocol, options, pondering, and the SHA-256 of the program file, not its path, which
 // differs between machines), the limit, the openings (SHA-256 of the file, count, shuffle seed),
 // games per pairing, adjudication, clock margin, ply limit and SPRT settings.
 import { createHash } from 'node:crypto';
@@ -103,6 +103,7 @@ export function matchIdentity(
       millisec: e.millisec ?? null,
       // Only when given, so that summaries written before the key existed still match.
       ...(e.nodes === undefined ? {} : { nodes: e.nodes }),
+      ...(e.ponder ? { ponder: true } : {}),
       program: programHashes[i] ?? e.cmd,
     })),
     limit: limitText,

@@ -12,6 +12,7 @@ import { identityDifference, type MatchIdentity } from './identity';
 import { pairUnit, type Shard } from './shard';
 import type { SprtConfig } from './stats';
 import { Tally, type GameRecord } from './summary';
+import { sideFrom } from './record';
 
 export class MergeError extends Error {}
 
@@ -41,6 +42,12 @@ export interface ShardSummary {
 }
 
 const RESULTS = new Set(['1-0', '0-1', '1/2-1/2']);
+
+/** A number field of a game entry, undefined when absent (summaries written before it existed). */
+function field(g: ShardGame, name: string): number | undefined {
+  const v = (g as unknown as Record<string, unknown>)[name];
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+}
 
 /** Reads one shard's JSON summary; throws MergeError naming the file and the problem. */
 export function readShard(file: string, text: string): ShardSummary {
@@ -147,8 +154,8 @@ export function mergeShards(shards: readonly ShardSummary[]): Merged {
         result: g.result,
         termination: g.termination,
         reason: '',
-        red: { moves: g.redMoves, time: g.redTimeMs },
-        black: { moves: g.blackMoves, time: g.blackTimeMs },
+        red: sideFrom((suffix) => field(g, 'red' + suffix)),
+        black: sideFrom((suffix) => field(g, 'black' + suffix)),
         plies: g.plies,
       });
     }

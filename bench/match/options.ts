@@ -44,6 +44,9 @@ engine SPEC (comma separated key=value):
   name=NAME  cmd=PROGRAM  arg=ARG (repeatable)  dir=WORKDIR  proto=ucci|uci|uci1
   option.NAME=VALUE (repeatable)  millisec=true|false (UCCI time unit, default: as announced)
   nodes=N            this engine also stops after N nodes a move (with the clock: go … nodes N)
+  ponder=true|false  ponder on the predicted reply while the opponent thinks (default false): sets
+                     the engine's Ponder option, sends 'go ponder' after 'bestmove X ponder Y',
+                     'ponderhit' when Y is played (its clock runs from then), 'stop' otherwise
   --each SPEC        keys applied to every engine
 
 limits (one of):
@@ -55,7 +58,9 @@ limits (one of):
   --openings FILE    FENs / EPD / ICCS move lists, one per line (default: the initial position)
   --seed N           shuffle the openings
   --pgn FILE         write each game as it ends      --pgn-format iccs|wxf|chinese (default iccs)
-  --json FILE        the summary at the end
+  --json FILE        the summary at the end (as printed: per engine also ponder hits and misses,
+                     the stops sent and the slowest stop→bestmove, and its memory from /proc:
+                     largest RSS, first game against last)
   --resume           continue the match in the --pgn file, playing only the missing games
   --force            overwrite an existing --pgn file (without it, or --resume, the match refuses)
   --sprt elo0=E0,elo1=E1,alpha=A,beta=B[,model=logistic|bayesian]   stop at a decision
@@ -116,8 +121,12 @@ function parseSpec(text: string, into: Partial<EngineConfig> & { options: Array<
       case 'nodes':
         into.nodes = int('nodes=', value, 1);
         break;
+      case 'ponder':
+        if (value !== 'true' && value !== 'false') throw new UsageError(`ponder must be true or false, got '${value}'`);
+        into.ponder = value === 'true';
+        break;
       default:
-        throw new UsageError(`unknown engine key '${key}' (name, cmd, arg, dir, proto, option.NAME, millisec, nodes)`);
+        throw new UsageError(`unknown engine key '${key}' (name, cmd, arg, dir, proto, option.NAME, millisec, nodes, ponder)`);
     }
   }
 }
@@ -281,7 +290,7 @@ export function parseMatchArgs(argv: readonly string[]): MatchOptions {
     let name = cfg.name ?? basename(cfg.cmd);
     for (let k = 2; names.has(name); k++) name = `${cfg.name ?? basename(cfg.cmd)}#${k}`;
     names.add(name);
-    o.engines.push({ name, cmd: cfg.cmd, args: cfg.args, cwd: cfg.cwd, proto: cfg.proto ?? 'ucci', options: cfg.options, millisec: cfg.millisec, nodes: cfg.nodes });
+    o.engines.push({ name, cmd: cfg.cmd, args: cfg.args, cwd: cfg.cwd, proto: cfg.proto ?? 'ucci', options: cfg.options, millisec: cfg.millisec, nodes: cfg.nodes, ponder: cfg.ponder });
   }
   if (o.engines.length < (o.checkOpenings ? 1 : 2)) throw new UsageError('give at least two --engine (one with --check-openings)');
   if (o.resume && !o.pgn) throw new UsageError('--resume needs --pgn FILE');

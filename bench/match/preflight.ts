@@ -50,6 +50,9 @@ export async function checkEngine(cfg: EngineConfig, timeouts: EngineTimeouts): 
         warnings.push(`engine '${cfg.name}' does not announce option '${name}' in its handshake, so the setting is probably ignored (it announces: ${known})`);
       }
     }
+    if (cfg.ponder && !engine.announced.has('ponder')) {
+      warnings.push(`engine '${cfg.name}' has ponder=true but does not announce a Ponder option: it may not support 'go ponder' (the runner ponders with it all the same)`);
+    }
   } catch (e) {
     throw new PreflightError(`engine '${cfg.name}' (${path}) did not complete the ${cfg.proto.startsWith('uci') && cfg.proto !== 'ucci' ? 'UCI' : 'UCCI'} handshake: ${e instanceof Error ? e.message : e}`);
   } finally {
@@ -112,14 +115,19 @@ export function fairnessWarnings(o: MatchOptions, cores: number, idNames: readon
     const v = t ? Number(t[1]) : 1;
     return Number.isInteger(v) && v > 0 ? v : 1;
   };
-  // No pondering: in each game one engine thinks at a time.
-  const perGame = Math.max(...o.engines.map(threadsOf));
+  // In each game one engine thinks at a time, and the other too while it ponders.
+  let perGame = 0;
+  for (const a of o.engines) {
+    for (const b of o.engines) if (a !== b) perGame = Math.max(perGame, threadsOf(a) + (b.ponder ? threadsOf(b) : 0));
+  }
   const busy = o.concurrency * perGame;
+  const pondering = o.engines.some((e) => e.ponder);
   const timed = o.limit.kind === 'clock' || o.limit.kind === 'movetime';
   if (timed && busy > cores) {
     out.push(
-      `--concurrency ${o.concurrency} x ${perGame} thread(s) per engine = ${busy} searching threads on ${cores} core(s): ` +
-        `timed games are distorted (engines get less time than their clock says); lower --concurrency to ${Math.max(1, Math.floor(cores / perGame))}`,
+      `--concurrency ${o.concurrency} x ${perGame} thread(s) per ${pondering ? 'game (pondering included)' : 'engine'} = ${busy} searching threads on ${cores} core(s): ` +
+        `timed games are distorted (engines get less time than their clock says); ` +
+        (perGame > cores ? 'fewer threads or no pondering would fit' : `lower --concurrency to ${Math.max(1, Math.floor(cores / perGame))}`),
     );
   } else if (timed && busy === cores && cores > 1) {
     out.push(

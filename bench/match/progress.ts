@@ -48,6 +48,25 @@ export function progressBar(done: number, total: number, width = 20): string {
   return `[${'#'.repeat(n)}${'-'.repeat(width - n)}] ${Math.round(f * 100)}%`;
 }
 
+/** What the closing lines read of an engine's entry in the JSON summary (summary.ts). */
+interface EngineJson {
+  name: string;
+  points: number;
+  games: number;
+  timeForfeits: number;
+  illegalMoves: number;
+  crashes: number;
+  hangs: number;
+  noBestmove: number;
+  avgTimePerMoveMs: number | null;
+  ponderHits: number;
+  ponderMisses: number;
+  stops: number;
+  slowestStopMs: number | null;
+  stopsUnanswered: number;
+  memory: { maxKb: number; firstGameKb: number; lastGameKb: number; growthPct: number } | null;
+}
+
 /** The closing summary lines, from the JSON summary and the tally it was made from. */
 export function summaryText(json: Record<string, unknown>, tally: Tally): string[] {
   const lines: string[] = [];
@@ -68,11 +87,23 @@ export function summaryText(json: Record<string, unknown>, tally: Tally): string
   });
   const t = json.terminations as Record<string, number>;
   lines.push(`terminations: ${Object.entries(t).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`);
-  for (const e of json.engines as Array<Record<string, number | string | null>>) {
+  for (const e of json.engines as EngineJson[]) {
     lines.push(
       `${e.name}: ${e.points}/${e.games}, time forfeits ${e.timeForfeits}, illegal moves ${e.illegalMoves}, ` +
         `crashes ${e.crashes}, hangs ${e.hangs}, no bestmove ${e.noBestmove}, ${e.avgTimePerMoveMs ?? '-'} ms per move`,
     );
+    const more: string[] = [];
+    const pondered = e.ponderHits + e.ponderMisses;
+    if (pondered > 0) more.push(`ponder hits ${e.ponderHits}, misses ${e.ponderMisses} (${((e.ponderHits / pondered) * 100).toFixed(1)}% hits)`);
+    if (e.stops > 0) {
+      more.push(`stops ${e.stops}, slowest stop→bestmove ${e.slowestStopMs} ms${e.stopsUnanswered > 0 ? `, ${e.stopsUnanswered} unanswered` : ''}`);
+    }
+    if (e.memory) {
+      const m = e.memory;
+      const mb = (kb: number) => (kb / 1024).toFixed(1);
+      more.push(`RSS max ${mb(m.maxKb)} MB, first game ${mb(m.firstGameKb)} MB, last ${mb(m.lastGameKb)} MB (${m.growthPct >= 0 ? '+' : ''}${m.growthPct}%)`);
+    }
+    if (more.length > 0) lines.push(`  ${more.join('; ')}`);
   }
   return lines;
 }

@@ -1,8 +1,9 @@
 // A finished game as a PGN game and back. Besides the usual tags, the runner writes what it needs
 // to resume a match: Round (the game's place in the schedule), Termination, and the engines'
-// thinking time (RedTimeMs/RedMoves, BlackTimeMs/BlackMoves). The explanation of the result
-// is the comment after the last move.
-import type { GameOutcome, Result, Termination } from './game';
+// thinking time (RedTimeMs/RedMoves, BlackTimeMs/BlackMoves) and, where there is something to
+// say, the figures of SIDE_FIGURES (ponder hits and misses, stops, memory). The explanation of
+// the result is the comment after the last move.
+import { emptySideStats, type GameOutcome, type Result, type SideStats, type Termination } from './game';
 import { writePgn, type PgnFormat, type PgnGame } from '../../engine/pgn';
 import type { GameRecord } from './summary';
 import type { ScheduledGame } from './schedule';
@@ -15,6 +16,52 @@ export interface RecordMeta {
   timeControl: string;
   names: readonly string[];
   openingNames: readonly string[];
+}
+
+/**
+ * The per-side figures of a game beyond moves and time, as tag suffixes (`RedPonderHits`) and JSON
+ * game fields (`redPonderHits`). Tags are written only when non-zero (measured); a missing tag or
+ * field reads as 0 (the memory as not measured).
+ */
+const SIDE_FIGURES: ReadonlyArray<[string, Exclude<keyof SideStats, 'moves' | 'time'>]> = [
+  ['PonderHits', 'ponderHits'],
+  ['PonderMisses', 'ponderMisses'],
+  ['Stops', 'stops'],
+  ['StopMaxMs', 'maxStopMs'],
+  ['StopsUnanswered', 'stopsUnanswered'],
+  ['MaxRssKb', 'maxRssKb'],
+];
+
+const round1 = (x: number) => Math.round(x * 10) / 10;
+
+/** The figures of one side as `[suffix, value]`, those with something to say. */
+function sideFigures(s: SideStats): Array<[string, number]> {
+  const out: Array<[string, number]> = [];
+  for (const [suffix, key] of SIDE_FIGURES) {
+    const v = s[key];
+    if (v !== null && v !== 0) out.push([suffix, round1(v)]);
+  }
+  return out;
+}
+
+/** One side's figures as JSON game fields (`prefix` is `red` or `black`), every one of them. */
+export function sideJson(prefix: string, s: SideStats): Record<string, number | null> {
+  const out: Record<string, number | null> = {};
+  for (const [suffix, key] of SIDE_FIGURES) out[prefix + suffix] = s[key] === null ? null : round1(s[key]);
+  return out;
+}
+
+/** A side's stats from the values `read` gives for `Moves`, `TimeMs` and each figure suffix. */
+export function sideFrom(read: (suffix: string) => number | undefined): SideStats {
+  const s = emptySideStats();
+  s.moves = read('Moves') ?? 0;
+  s.time = read('TimeMs') ?? 0;
+  for (const [suffix, key] of SIDE_FIGURES) {
+    const v = read(suffix);
+    if (key === 'maxRssKb') s.maxRssKb = v ?? null;
+    else s[key] = v ?? 0;
+  }
+  return s;
 }
 
 export function pgnDate(d = new Date()): string {
@@ -42,6 +89,9 @@ function toPgnGame(game: ScheduledGame, outcome: GameOutcome, meta: RecordMeta):
     ['BlackMoves', String(outcome.black.moves)],
     ['BlackTimeMs', String(Math.round(outcome.black.time))],
   );
+  for (const [colour, side] of [['Red', outcome.red], ['Black', outcome.black]] as const) {
+    for (const [suffix, v] of sideFigures(side)) tags.push([colour + suffix, String(v)]);
+  }
   return {
     tags,
     fen: outcome.fen,
@@ -86,8 +136,9 @@ export function recordFromPgn(
   }
   if (pgn.result === '*') return { error: `round ${round} has no result` };
   const num = (name: string) => {
-    const v = Number(tag(name));
-    return Number.isFinite(v) ? v : 0;
+    const t = tag(name);
+    const v = Number(t);
+    return t !== undefined && t.trim() !== '' && Number.isFinite(v) ? v : undefined;
   };
   return {
     record: {
@@ -95,8 +146,8 @@ export function recordFromPgn(
       result: pgn.result as Result,
       termination: (tag('Termination') ?? 'checkmate') as Termination,
       reason: '',
-      red: { moves: num('RedMoves'), time: num('RedTimeMs') },
-      black: { moves: num('BlackMoves'), time: num('BlackTimeMs') },
+      red: sideFrom((suffix) => num('Red' + suffix)),
+      black: sideFrom((suffix) => num('Black' + suffix)),
       plies: pgn.moves.length,
     },
   };

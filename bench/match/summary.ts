@@ -1,8 +1,11 @@
 // Results of a match as games finish: per pairing (from its first engine's point of view) the
 // win/draw/loss counts, the pentanomial counts over completed opening pairs, Elo with its 95%
-// interval, LOS and the SPRT state; per engine the failures and thinking time; and the
-// termination reasons. Feeds the progress line and the JSON summary.
+// interval, LOS and the SPRT state; per engine the failures, thinking time, ponder hits and
+// misses, the stops the runner sent (and the slowest answer) and the engine's resident memory
+// (largest, and in its first game against its last); and the termination reasons. Feeds the
+// progress line and the JSON summary.
 import { FAILURES, type Result, type SideStats, type Termination } from './game';
+import { sideJson } from './record';
 import type { ScheduledGame } from './schedule';
 import {
   eloPentanomial,
@@ -40,6 +43,13 @@ interface EngineTally {
   moves: number;
   /** Thinking time over `moves`, ms. */
   time: number;
+  ponderHits: number;
+  ponderMisses: number;
+  stops: number;
+  maxStopMs: number;
+  stopsUnanswered: number;
+  /** The largest resident memory seen in any game, kB (null: never measured). */
+  maxRssKb: number | null;
 }
 
 interface PairingTally {
@@ -100,6 +110,12 @@ export class Tally {
       noBestmove: 0,
       moves: 0,
       time: 0,
+      ponderHits: 0,
+      ponderMisses: 0,
+      stops: 0,
+      maxStopMs: 0,
+      stopsUnanswered: 0,
+      maxRssKb: null,
     }));
     for (const [a, b] of pairingList) {
       this.pairings.push({ a, b, wins: 0, draws: 0, losses: 0, pentanomial: [0, 0, 0, 0, 0], pairs: new Map() });
@@ -131,6 +147,12 @@ export class Tally {
       else e.losses++;
       e.moves += side.moves;
       e.time += side.time;
+      e.ponderHits += side.ponderHits;
+      e.ponderMisses += side.ponderMisses;
+      e.stops += side.stops;
+      e.maxStopMs = Math.max(e.maxStopMs, side.maxStopMs);
+      e.stopsUnanswered += side.stopsUnanswered;
+      if (side.maxRssKb !== null) e.maxRssKb = Math.max(e.maxRssKb ?? 0, side.maxRssKb);
       if (pts === 0 && FAILURES.has(rec.termination)) (e[FAILURE_FIELD[rec.termination]] as number)++;
     }
 
@@ -161,6 +183,22 @@ export class Tally {
     if (!this.sprtConfig) return null;
     const p = this.pairings[k];
     return sprt(this.sprtConfig, p, p.pentanomial);
+  }
+
+  /**
+   * Engine `i`'s resident memory: the largest seen, and the largest of its first and of its last
+   * game (in schedule order) that were measured, with the change from first to last in %.
+   */
+  memory(i: number): { maxKb: number; firstGameKb: number; lastGameKb: number; growthPct: number } | null {
+    const max = this.engines[i].maxRssKb;
+    if (max === null) return null;
+    const measured = this.records
+      .filter((r) => (r.game.red === i ? r.red : r.game.black === i ? r.black : null)?.maxRssKb != null)
+      .sort((x, y) => x.game.index - y.game.index)
+      .map((r) => (r.game.red === i ? r.red : r.black).maxRssKb!);
+    const first = measured[0];
+    const last = measured[measured.length - 1];
+    return { maxKb: max, firstGameKb: first, lastGameKb: last, growthPct: round2(((last - first) / first) * 100, 1) ?? 0 };
   }
 
   /** The JSON summary. */
@@ -211,6 +249,12 @@ export class Tally {
       noBestmove: e.noBestmove,
       moves: e.moves,
       avgTimePerMoveMs: e.moves > 0 ? round2(e.time / e.moves, 1) : null,
+      ponderHits: e.ponderHits,
+      ponderMisses: e.ponderMisses,
+      stops: e.stops,
+      slowestStopMs: round2(e.maxStopMs, 1),
+      stopsUnanswered: e.stopsUnanswered,
+      memory: this.memory(i),
     }));
     // Every game, in schedule order: what a merge of shards needs to rebuild the tally.
     const games = this.records
@@ -228,6 +272,8 @@ export class Tally {
         redTimeMs: Math.round(r.red.time),
         blackMoves: r.black.moves,
         blackTimeMs: Math.round(r.black.time),
+        ...sideJson('red', r.red),
+        ...sideJson('black', r.black),
       }));
     return {
       ...meta,
