@@ -11,7 +11,8 @@ import { makeSchedule, pairings, type ScheduledGame } from './schedule';
 import { identityDifference, type MatchIdentity } from './identity';
 import { pairUnit, type Shard } from './shard';
 import type { SprtConfig } from './stats';
-import { Tally, type GameRecord } from './summary';
+import { Tally } from './summary';
+import type { GameRecord } from './record';
 import { sideFrom } from './record';
 
 export class MergeError extends Error {}

@@ -5,7 +5,6 @@
 // the result is the comment after the last move.
 import { emptySideStats, type GameOutcome, type Result, type SideStats, type Termination } from './game';
 import { writePgn, type PgnFormat, type PgnGame } from '../../engine/pgn';
-import type { GameRecord } from './summary';
 import type { ScheduledGame } from './schedule';
 
 export interface RecordMeta {
@@ -16,6 +15,18 @@ export interface RecordMeta {
   timeControl: string;
   names: readonly string[];
   openingNames: readonly string[];
+}
+
+/** A finished game as the match tallies it, resumes it and merges it. */
+export interface GameRecord {
+  game: ScheduledGame;
+  result: Result;
+  termination: Termination;
+  reason: string;
+  red: SideStats;
+  black: SideStats;
+  /** Plies in the game, opening included. */
+  plies: number;
 }
 
 /**

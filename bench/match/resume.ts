@@ -5,7 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parsePgn, type PgnGame } from '../../engine/pgn';
 import { recordFromPgn } from './record';
 import type { ScheduledGame } from './schedule';
-import type { GameRecord } from './summary';
+import type { GameRecord } from './record';
 
 interface ResumeState {
   records: GameRecord[];

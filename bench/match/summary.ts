@@ -5,8 +5,7 @@
 // (largest, and in its first game against its last); and the termination reasons. Feeds the
 // progress line and the JSON summary.
 import { FAILURES, type Result, type SideStats, type Termination } from './game';
-import { sideJson } from './record';
-import type { ScheduledGame } from './schedule';
+import { sideJson, type GameRecord } from './record';
 import {
   eloPentanomial,
   eloTrinomial,
@@ -17,17 +16,6 @@ import {
   type SprtConfig,
   type SprtState,
 } from './stats';
-
-export interface GameRecord {
-  game: ScheduledGame;
-  result: Result;
-  termination: Termination;
-  reason: string;
-  red: SideStats;
-  black: SideStats;
-  /** Plies in the game, opening included. */
-  plies: number;
-}
 
 interface EngineTally {
   games: number;
