@@ -89,8 +89,11 @@ export interface FenOptions {
   lenient?: boolean;
 }
 
+/** The position every FEN is built in before it is checked and copied out (see parseFen). */
+let scratch: Position | null = null;
+
 /** Parses a FEN into `pos` (or a new Position). Throws FenError; `pos` is untouched on error. */
-export function parseFen(fen: string, pos: Position = new Position(), options: FenOptions = {}): Position {
+export function parseFen(fen: string, pos?: Position, options: FenOptions = {}): Position {
   const fields = fen.trim().split(/\s+/).filter((f) => f.length > 0);
   if (fields.length === 0) throw new FenError('empty', 'FEN is empty');
   const rows = fields[0].split('/');
@@ -183,7 +186,11 @@ export function parseFen(fen: string, pos: Position = new Position(), options: F
     }
   }
 
-  const p = new Position();
+  // Built in a scratch position first, so that a FEN refused below leaves `pos` as it was; the
+  // scratch is reused (a Position holds about 150 KB of game history outside the JavaScript heap,
+  // and a worker parsing a FEN for every search would otherwise pile them up between collections).
+  const p = scratch ?? (scratch = new Position());
+  p.clear();
   for (const [file, rank, code] of placed) p.put(makeSquare(file, rank), code);
   p.setSide(side);
   p.halfmove = halfmove;
@@ -203,8 +210,9 @@ export function parseFen(fen: string, pos: Position = new Position(), options: F
   }
   p.histKeyLo[0] = p.keyLo;
   p.histKeyHi[0] = p.keyHi;
-  if (pos !== p) pos.copyFrom(p);
-  return pos;
+  const result = pos ?? new Position();
+  result.copyFrom(p);
+  return result;
 }
 
 /** Writes the position as a FEN (UCCI letters, `w`/`b`, all six fields). */

@@ -14,8 +14,13 @@ import { embeddedNetwork, USE_NNUE_DEFAULT } from '../engine/network';
 import { DEFAULT_HASH_MB } from '../engine/tt';
 import type { FromWorker, PositionSpec, ToWorker } from './worker-messages';
 
-function buildPosition(spec: PositionSpec): Position {
-  const pos = parseFen(spec.fen, new Position(), { lenient: true });
+/**
+ * Sets up `pos` (the service's one Position, reused: a Position holds about 150 KB of game history
+ * outside the JavaScript heap, and one made for every search piled up between the rare full
+ * collections of a worker whose heap stays small).
+ */
+function buildPosition(spec: PositionSpec, pos: Position): Position {
+  parseFen(spec.fen, pos, { lenient: true });
   for (const m of spec.moves) pos.make(m);
   return pos;
 }
@@ -38,6 +43,8 @@ const WARMUP_FEN = '2bakab2/6r2/2n1c1nc1/p1p2rp1p/4p4/2PN2PC1/P3P3P/6N2/3CA4/1RB
 
 export class SearchService {
   private searcher: Searcher | null = null;
+  /** The position of every search and probe, set up again each time. */
+  private readonly position = new Position();
   private hashMb = DEFAULT_HASH_MB;
   /** The shared table's memory (Threads > 1 hosts), or null for a table of the worker's own. */
   private hashBuffer: SharedArrayBuffer | null = null;
@@ -144,7 +151,7 @@ export class SearchService {
         break;
       case 'probe':
         try {
-          const pos = buildPosition(msg.position);
+          const pos = buildPosition(msg.position, this.position);
           post({ type: 'probed', id: msg.id, probe: this.getSearcher().tt.entry(pos.keyLo, pos.keyHi) });
         } catch (err) {
           post({ type: 'warning', message: `probe failed (${describe(err)})` });
@@ -155,7 +162,7 @@ export class SearchService {
         // Without shared memory the flags are this worker's own: nobody else can raise them.
         const signals = msg.signals === null ? new Int32Array(SIGNAL_COUNT) : new Int32Array(msg.signals);
         try {
-          const pos = buildPosition(msg.position);
+          const pos = buildPosition(msg.position, this.position);
           const choice = msg.pick === undefined ? null : new LineChoice(msg.pick);
           const report = (info: SearchInfo): void => post({ type: 'info', id: msg.id, info: { ...info, pv: Array.from(info.pv) } });
           const result = this.getSearcher().search(
@@ -180,7 +187,7 @@ export class SearchService {
       case 'helper':
         try {
           const share = { nodes: new Float64Array(msg.threads.nodes), index: msg.index, generation: msg.threads.generation };
-          this.getSearcher().search(buildPosition(msg.position), { infinite: true, excluded: msg.excluded }, new Int32Array(msg.signals), undefined, undefined, share);
+          this.getSearcher().search(buildPosition(msg.position, this.position), { infinite: true, excluded: msg.excluded }, new Int32Array(msg.signals), undefined, undefined, share);
         } catch (err) {
           post({ type: 'warning', message: `helper search ${msg.index} failed (${describe(err)})` });
         }
