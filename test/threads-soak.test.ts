@@ -1,7 +1,7 @@
 // Threads (Lazy SMP) through the real executable, at length: 200 positions searched to depth 8
 // with two threads, 60 searches stopped at random moments, thread and hash changes without leaks
 // (the OS thread count of the process is the independent count of helpers), and 250 searches of
-// 100 ms with flat memory (the process's resident size from /proc). Part of the slow project;
+// 60 ms with flat memory (the process's resident size from /proc). Part of the slow project;
 // threads.test.ts has the rest.
 import { readFileSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -96,7 +96,7 @@ describe.skipIf(CORES < 2)('Threads 2 through the executable, at length', () => 
     expect(osThreads(pid)).toBe(two);
   }, 300_000);
 
-  it('a long run (250 searches of 100 ms) ends with legal moves, no crash and flat memory', async () => {
+  it('a long run (250 searches of 60 ms) ends with legal moves, no crash and flat memory', async () => {
     const pid = e.proc.pid!;
     e.send('setoption name Hash value 16', 'ucinewgame', 'position startpos', 'go depth 1');
     legalBest((await e.expect(/^bestmove /, 10_000)).line, parseFen(START_FEN));
@@ -105,7 +105,7 @@ describe.skipIf(CORES < 2)('Threads 2 through the executable, at length', () => 
     let rss100 = 0;
     for (let i = 0; i < 250; i++) {
       const fen = fens[i % fens.length];
-      e.send(`position fen ${fen}`, 'go movetime 100');
+      e.send(`position fen ${fen}`, 'go movetime 60');
       legalBest((await e.expect(/^bestmove /, 10_000)).line, parseFen(fen));
       if (i === 99) rss100 = rssMb(pid);
     }
@@ -113,9 +113,9 @@ describe.skipIf(CORES < 2)('Threads 2 through the executable, at length', () => 
     console.log(`long run with Threads 2: RSS ${rss100.toFixed(0)} MB after 100 searches, ${rss250.toFixed(0)} MB after 250`);
     expect(e.alive).toBe(true);
     // Flat: a Position made for every search (about 150 KB of history outside the JavaScript heap,
-    // in each of the three isolates) once grew it by 12 MB over these 150 searches (156 -> 168 MB;
-    // 137 -> 136 MB since; docs/testing.md).
-    expect(rss250 - rss100).toBeLessThan(6);
+    // in each of the three isolates) once grew it by 15-27 MB over these 150 searches (166 -> 193
+    // MB; -1 to +3 MB since; docs/testing.md).
+    expect(rss250 - rss100).toBeLessThan(8);
     expect(e.received.some((r) => /search failed|exited with code|the search chose/.test(r.line))).toBe(false);
   }, 600_000);
 });
