@@ -6,10 +6,10 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parsePgn, type PgnGame } from '../engine/pgn';
 import { runMatchCli } from '../bench/match/cli';
 import { parseMatchArgs } from '../bench/match/options';
 import { buildFakeEngine } from './fixtures/build-fake-engine';
+import { fakeEngineSpec, runMatch, tag, type MatchRun } from './match-harness';
 import { builtEngine, FAIRY_STOCKFISH, haveFairyStockfish } from './e2e-engine';
 
 const HAVE_FSF = haveFairyStockfish('match-ponder');
@@ -22,36 +22,10 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'chuhan-ponder-'));
 });
 
-function fakeSpec(name: string, proto: 'ucci' | 'uci' | 'uci1', ...extra: string[]): string {
-  const args = [fake, ...(proto === 'uci1' ? ['--ranks10'] : []), ...extra].map((a) => `arg=${a}`).join(',');
-  return `name=${name},cmd=${process.execPath},${args},proto=${proto}`;
-}
+/** An engine spec running the fake engine with extra arguments. */
+const fakeSpec = (name: string, proto: 'ucci' | 'uci' | 'uci1', ...extra: string[]): string => fakeEngineSpec(fake, name, proto, ...extra);
+const run = (name: string, args: string[]): Promise<MatchRun> => runMatch(dir, name, args);
 
-interface Run {
-  code: number;
-  out: string[];
-  err: string;
-  json: any;
-  games: PgnGame[];
-}
-
-async function run(tag: string, args: string[]): Promise<Run> {
-  const pgn = join(dir, `${tag}.pgn`);
-  const json = join(dir, `${tag}.json`);
-  const out: string[] = [];
-  let err = '';
-  const code = await runMatchCli([...args, ...(args.includes('--pgn') ? [] : ['--pgn', pgn]), '--json', json], (l) => out.push(l), (t) => (err += t));
-  const pgnPath = args.includes('--pgn') ? args[args.indexOf('--pgn') + 1] : pgn;
-  return {
-    code,
-    out,
-    err,
-    json: existsSync(json) ? JSON.parse(readFileSync(json, 'utf8')) : null,
-    games: existsSync(pgnPath) ? parsePgn(readFileSync(pgnPath, 'utf8')) : [],
-  };
-}
-
-const tag = (g: PgnGame, name: string) => g.tags.find(([k]) => k === name)?.[1];
 const lines = (file: string) => readFileSync(file, 'utf8').split('\n').filter((l) => l !== '');
 /** `go … wtime W btime B …` → [W, B]. */
 const clocksOf = (line: string) => [Number(/wtime (\d+)/.exec(line)![1]), Number(/btime (\d+)/.exec(line)![1])];

@@ -1,10 +1,10 @@
 // Whole matches with the runner: engine failures (crash, illegal move, hang, loss on time, no
 // move), adjudication, round robin, SPRT stop, resume, and a short Fairy-Stockfish match.
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parsePgn, type PgnGame } from '../engine/pgn';
+import { parsePgn } from '../engine/pgn';
 import { judge } from '../engine/rules';
 import { parseFen, parseIccs, RED } from '../engine/index';
 import { countOccurrences, findRepetition } from '../engine/rules';
@@ -14,6 +14,7 @@ import { position, readData } from './helpers';
 import { runMatchCli } from '../bench/match/cli';
 import { parseOpenings } from '../bench/match/openings';
 import { buildFakeEngine } from './fixtures/build-fake-engine';
+import { fakeEngineSpec, runMatch, tag, type MatchRun } from './match-harness';
 import { FAIRY_STOCKFISH, haveFairyStockfish } from './e2e-engine';
 
 const FSF = FAIRY_STOCKFISH;
@@ -28,46 +29,12 @@ beforeAll(() => {
 });
 
 /** An engine spec running the fake engine with extra arguments. */
-function fakeSpec(name: string, proto: 'ucci' | 'uci' | 'uci1', ...extra: string[]): string {
-  const args = [fake, ...(proto === 'uci1' ? ['--ranks10'] : []), ...extra].map((a) => `arg=${a}`).join(',');
-  return `name=${name},cmd=${process.execPath},${args},proto=${proto}`;
-}
+const fakeSpec = (name: string, proto: 'ucci' | 'uci' | 'uci1', ...extra: string[]): string => fakeEngineSpec(fake, name, proto, ...extra);
+const run = (name: string, args: string[]): Promise<MatchRun> => runMatch(dir, name, args);
 
-interface Run {
-  code: number;
-  out: string[];
-  err: string;
-  json: any;
-  games: PgnGame[];
-  pgnText: string;
-}
-
-async function run(tag: string, args: string[]): Promise<Run> {
-  const pgn = join(dir, `${tag}.pgn`);
-  const json = join(dir, `${tag}.json`);
-  const out: string[] = [];
-  let err = '';
-  const code = await runMatchCli(
-    [...args, ...(args.includes('--pgn') ? [] : ['--pgn', pgn]), '--json', json],
-    (l) => out.push(l),
-    (t) => (err += t),
-  );
-  const pgnPath = args.includes('--pgn') ? args[args.indexOf('--pgn') + 1] : pgn;
-  const pgnText = existsSync(pgnPath) ? readFileSync(pgnPath, 'utf8') : '';
-  return {
-    code,
-    out,
-    err,
-    json: existsSync(json) ? JSON.parse(readFileSync(json, 'utf8')) : null,
-    games: parsePgn(pgnText),
-    pgnText,
-  };
-}
-
-const tag = (g: PgnGame, name: string) => g.tags.find(([k]) => k === name)?.[1];
 
 /** Checks that the summary's counts add up and agree with the PGN. */
-function checkConsistent(r: Run, expectedGames: number): void {
+function checkConsistent(r: MatchRun, expectedGames: number): void {
   const j = r.json;
   expect(j.played).toBe(expectedGames);
   expect(r.games.length).toBe(expectedGames);
