@@ -4,7 +4,7 @@
 // misses, the stops the runner sent (and the slowest answer) and the engine's resident memory
 // (largest, and in its first game against its last); and the termination reasons. Feeds the
 // progress line and the JSON summary.
-import { FAILURES, type Result, type SideStats, type Termination } from './game';
+import { emptySideStats, FAILURES, type Result, type SideStats, type Termination } from './game';
 import { sideJson, type GameRecord } from './record';
 import {
   eloPentanomial,
@@ -17,7 +17,11 @@ import {
   type SprtState,
 } from './stats';
 
-interface EngineTally {
+/**
+ * An engine over the match: its results and failures, and its side's figures over its games
+ * (sums; the slowest stop and the largest memory of any game).
+ */
+interface EngineTally extends SideStats {
   games: number;
   points: number;
   wins: number;
@@ -28,16 +32,6 @@ interface EngineTally {
   crashes: number;
   hangs: number;
   noBestmove: number;
-  moves: number;
-  /** Thinking time over `moves`, ms. */
-  time: number;
-  ponderHits: number;
-  ponderMisses: number;
-  stops: number;
-  maxStopMs: number;
-  stopsUnanswered: number;
-  /** The largest resident memory seen in any game, kB (null: never measured). */
-  maxRssKb: number | null;
 }
 
 interface PairingTally {
@@ -86,6 +80,7 @@ export class Tally {
     readonly sprtConfig?: SprtConfig,
   ) {
     this.engines = names.map(() => ({
+      ...emptySideStats(),
       games: 0,
       points: 0,
       wins: 0,
@@ -96,14 +91,6 @@ export class Tally {
       crashes: 0,
       hangs: 0,
       noBestmove: 0,
-      moves: 0,
-      time: 0,
-      ponderHits: 0,
-      ponderMisses: 0,
-      stops: 0,
-      maxStopMs: 0,
-      stopsUnanswered: 0,
-      maxRssKb: null,
     }));
     for (const [a, b] of pairingList) {
       this.pairings.push({ a, b, wins: 0, draws: 0, losses: 0, pentanomial: [0, 0, 0, 0, 0], pairs: new Map() });
