@@ -19,7 +19,7 @@ import { playGame } from '../bench/nnue/selfplay';
 import { quantizationError, runTrain, Trainer } from '../bench/nnue/train';
 import { builtEngine, withChuhan } from './e2e-engine';
 import { randomWalk } from './helpers';
-import { randomShapedNetwork } from './network-helpers';
+import { randomShapedNetwork, trainTiny } from './network-helpers';
 
 const SIX = Uint8Array.of(0, 1, 2, 3, 4, 5);
 const THREE = Uint8Array.of(0, 0, 1, 1, 2, 2);
@@ -207,14 +207,7 @@ describe('training king-bucketed and output-bucketed networks', () => {
     valIdx.forEach((_, j) => (valIdx[j] = train.length + j));
     const trainIdx = Uint32Array.from(train, (_, j) => j);
     const ds = sorted;
-    const before = trainer.loss(ds, valIdx);
-    const trainBefore = trainer.loss(ds, trainIdx);
-    for (let e = 0; e < 8; e++) {
-      for (let b = 0; b < trainIdx.length; b += 64) trainer.trainBatch(ds, b, Math.min(trainIdx.length, b + 64), 0.01 * Math.pow(0.9, e));
-    }
-    const after = trainer.loss(ds, valIdx);
-    const trainAfter = trainer.loss(ds, trainIdx);
-    console.log(`tiny king-bucketed training: held-out loss ${before.toFixed(5)} -> ${after.toFixed(5)}, training loss ${trainBefore.toFixed(5)} -> ${trainAfter.toFixed(5)}`);
+    const { before, after, trainBefore, trainAfter } = trainTiny('tiny king-bucketed training', trainer, ds, trainIdx, valIdx);
     expect(trainAfter).toBeLessThan(trainBefore * 0.7);
     expect(after).toBeLessThan(before);
     // Every output bucket the data reaches has moved from its start (its bias starts at 0).

@@ -9,6 +9,7 @@ import { FloatNetwork, outputScale, QB } from '../bench/nnue/float-network';
 import { playGame } from '../bench/nnue/selfplay';
 import { quantizationError, Trainer } from '../bench/nnue/train';
 import { Searcher } from '../engine/search';
+import { trainTiny } from './network-helpers';
 
 describe('self-play and the trainer', () => {
   it('self-play games are a function of the seed and the game index alone', () => {
@@ -39,15 +40,7 @@ describe('self-play and the trainer', () => {
     const valIdx = new Uint32Array(nVal).map((_, i) => total - nVal + i);
     const net = FloatNetwork.random(16, 3);
     const trainer = new Trainer(net, { lambda: 0.25, scale: 400 });
-    const before = trainer.loss(ds, valIdx);
-    const trainBefore = trainer.loss(ds, trainIdx);
-    // 8 epochs of batches of 64 (the training entries are the first ones, in played order).
-    for (let e = 0; e < 8; e++) {
-      for (let b = 0; b < trainIdx.length; b += 64) trainer.trainBatch(ds, b, Math.min(trainIdx.length, b + 64), 0.01 * Math.pow(0.9, e));
-    }
-    const after = trainer.loss(ds, valIdx);
-    const trainAfter = trainer.loss(ds, trainIdx);
-    console.log(`tiny training: held-out loss ${before.toFixed(5)} -> ${after.toFixed(5)}, training loss ${trainBefore.toFixed(5)} -> ${trainAfter.toFixed(5)}`);
+    const { before, after, trainBefore, trainAfter } = trainTiny('tiny training', trainer, ds, trainIdx, valIdx);
     expect(trainAfter).toBeLessThan(trainBefore * 0.7);
     expect(after).toBeLessThan(before);
     const qnet = net.quantize(400, 'test');
