@@ -12,8 +12,7 @@ import { identityDifference, type MatchIdentity } from './identity';
 import { pairUnit, type Shard } from './shard';
 import type { SprtConfig } from './stats';
 import { Tally } from './summary';
-import type { GameRecord } from './record';
-import { sideFrom } from './record';
+import { sideFrom, type GameRecord } from './record';
 
 export class MergeError extends Error {}
 

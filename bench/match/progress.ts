@@ -3,7 +3,7 @@
 // the summary printed at the end of a match (or of a merge of shards).
 import type { GameOutcome } from './game';
 import type { ScheduledGame } from './schedule';
-import type { Tally } from './summary';
+import type { MemorySummary, Tally } from './summary';
 
 function fmt(x: number, digits = 1): string {
   if (Number.isNaN(x)) return '-';
@@ -64,7 +64,7 @@ interface EngineJson {
   stops: number;
   slowestStopMs: number | null;
   stopsUnanswered: number;
-  memory: { maxKb: number; firstGameKb: number; lastGameKb: number; growthPct: number } | null;
+  memory: MemorySummary | null;
 }
 
 /** The closing summary lines, from the JSON summary and the tally it was made from. */

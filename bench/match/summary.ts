@@ -34,6 +34,14 @@ interface EngineTally extends SideStats {
   noBestmove: number;
 }
 
+/** An engine's resident memory over the match (Tally.memory), kB. */
+export interface MemorySummary {
+  maxKb: number;
+  firstGameKb: number;
+  lastGameKb: number;
+  growthPct: number;
+}
+
 interface PairingTally {
   a: number;
   b: number;
@@ -164,13 +172,14 @@ export class Tally {
    * Engine `i`'s resident memory: the largest seen, and the largest of its first and of its last
    * game (in schedule order) that were measured, with the change from first to last in %.
    */
-  memory(i: number): { maxKb: number; firstGameKb: number; lastGameKb: number; growthPct: number } | null {
+  memory(i: number): MemorySummary | null {
     const max = this.engines[i].maxRssKb;
     if (max === null) return null;
     const measured = this.records
-      .filter((r) => (r.game.red === i ? r.red : r.game.black === i ? r.black : null)?.maxRssKb != null)
+      .filter((r) => r.game.red === i || r.game.black === i)
       .sort((x, y) => x.game.index - y.game.index)
-      .map((r) => (r.game.red === i ? r.red : r.black).maxRssKb!);
+      .map((r) => (r.game.red === i ? r.red : r.black).maxRssKb)
+      .filter((kb): kb is number => kb !== null);
     const first = measured[0];
     const last = measured[measured.length - 1];
     return { maxKb: max, firstGameKb: first, lastGameKb: last, growthPct: round2(((last - first) / first) * 100, 1) ?? 0 };
