@@ -1,11 +1,11 @@
 // The page's side of the engine: dist/chuhan.worker.js, spoken to in UCI over postMessage.
 //
-// The worker's session answers every `go` with exactly one `bestmove`, so each `info` line belongs
-// to the oldest search still waiting for its `bestmove`, and that `bestmove` ends it. A search that
-// is no longer wanted is cancelled: it is stopped, and its remaining lines are dropped. A new
-// search waits for the cancelled one's `bestmove` before its `go` is sent: the engine then never
-// sees a `go` while it searches (which it would answer with a notice), and only the newest of
-// several searches asked for meanwhile is started.
+// One search at a time: the worker's session answers every `go` with exactly one `bestmove`, so
+// each `info` line belongs to the search sent last, and its `bestmove` ends it. A search that is no
+// longer wanted is cancelled: it is stopped, and its remaining lines are dropped. A new search
+// waits for the cancelled one's `bestmove` before its `go` is sent: the engine then never sees a
+// `go` while it searches (which it would answer with a notice), and only the newest of several
+// searches asked for meanwhile is started.
 
 /** One `info` line of a search (UCI): score from the side to move's view. */
 export interface SearchInfo {
@@ -90,8 +90,9 @@ function parseInfo(line: string): SearchInfo | null {
 
 export class EngineClient {
   private readonly worker: Worker;
-  private readonly pending: Search[] = [];
-  /** The search asked for while earlier ones still await their `bestmove`. */
+  /** The search sent to the engine and not yet answered by its `bestmove`. */
+  private running: Search | null = null;
+  /** The search asked for while the running one still awaits its `bestmove`. */
   private next: { request: SearchRequest; search: Search } | null = null;
   /** Resolves once the engine has answered `isready` after its start. */
   readonly ready: Promise<void>;
@@ -141,18 +142,18 @@ export class EngineClient {
   /** Sends the waiting search once the engine has answered every search before it. */
   private startNext(): void {
     const next = this.next;
-    if (next === null || this.pending.length > 0) return;
+    if (next === null || this.running !== null) return;
     this.next = null;
     const { request, search } = next;
     for (const [name, value] of request.options ?? []) this.setOption(name, value);
-    this.pending.push(search);
+    this.running = search;
     this.post(`position fen ${request.fen}${request.moves.length > 0 ? ` moves ${request.moves.join(' ')}` : ''}`);
     this.post(`go ${request.go}`);
   }
 
   /** Stops every search and drops their replies. */
   cancelAll(): void {
-    for (const s of this.pending) this.cancel(s);
+    if (this.running !== null) this.cancel(this.running);
     this.next = null;
   }
 
@@ -161,7 +162,7 @@ export class EngineClient {
       this.next = null;
       return;
     }
-    if (search.cancelled || !this.pending.includes(search)) return;
+    if (search.cancelled || search !== this.running) return;
     search.cancelled = true;
     this.post('stop');
   }
@@ -172,9 +173,10 @@ export class EngineClient {
       return;
     }
     if (text.startsWith('bestmove')) {
-      const search = this.pending.shift();
+      const search = this.running;
+      this.running = null;
       const move = text.split(/\s+/)[1];
-      if (search !== undefined && !search.cancelled) search.done(move === undefined || move === '(none)' ? null : move);
+      if (search !== null && !search.cancelled) search.done(move === undefined || move === '(none)' ? null : move);
       this.startNext();
       return;
     }
@@ -183,7 +185,7 @@ export class EngineClient {
       return;
     }
     const info = parseInfo(text);
-    const search = this.pending[0];
-    if (info !== null && search !== undefined && !search.cancelled) search.info?.(info);
+    const search = this.running;
+    if (info !== null && search !== null && !search.cancelled) search.info?.(info);
   }
 }
