@@ -44,6 +44,9 @@ interface ThreadShare {
   generation: number;
 }
 
+/** Nodes between two polls of the signals and the clock (fewer when a node limit is near). */
+const POLL_NODES = 1024;
+
 /**
  * Depth skipping of helper i (i >= 1, cycled over the 20 entries): it skips depth d when
  * floor((d + phase) / size) is odd. Helper 1 searches only even depths, helper 2 only odd ones,
@@ -139,6 +142,7 @@ export class Searcher extends TreeSearch {
     this.pondering = limits.ponder === true;
     this.setTimeLimits();
     this.nodeLimit = limits.nodes !== undefined && limits.nodes > 0 ? limits.nodes : Infinity;
+    this.nextPoll = 0;
     this.nullMinPly = 0;
     this.rootNoise = Math.max(0, Math.floor(limits.rootNoise ?? 0));
     this.noiseSeed = (limits.noiseSeed ?? 0) >>> 0;
@@ -276,6 +280,10 @@ export class Searcher extends TreeSearch {
   /** Polls the shared signals and the limits; sets `stopped`. Returns true if the search must stop. */
   protected checkSignals(): boolean {
     if (this.share !== null) this.share.nodes[this.share.index] = this.nodes;
+    // The next poll: in POLL_NODES nodes, or sooner when a node limit is nearer, so that
+    // `go nodes 100` searches 100 nodes (after depth 1), not the next multiple of POLL_NODES.
+    const searched = this.share === null ? this.nodes : this.totalNodes();
+    this.nextPoll = this.nodes + Math.max(1, Math.min(POLL_NODES, this.nodeLimit - searched));
     if (!this.depthOneDone) return false;
     if (Atomics.load(this.signals, SIGNAL_STOP) !== 0) {
       this.stopped = true;
@@ -291,7 +299,7 @@ export class Searcher extends TreeSearch {
       this.setTimeLimits();
     }
     if (this.limits.infinite) return false;
-    if ((this.share === null ? this.nodes : this.totalNodes()) >= this.nodeLimit) this.stopped = true;
+    if (searched >= this.nodeLimit) this.stopped = true;
     else if (Date.now() - this.startTime >= this.hardLimit) this.stopped = true;
     return this.stopped;
   }

@@ -1,7 +1,7 @@
 // The tree search: principal-variation alpha-beta from the root moves down (searchRoot, negamax)
 // with the pruning and extensions listed at `negamax`, and quiescence. Allocation-free per node.
 // The iterative-deepening driver (search.ts) sets up a search, calls searchRoot once per window and
-// decides when to stop (checkSignals, polled every 1024 nodes).
+// decides when to stop (checkSignals, polled every 1024 nodes, or sooner to meet a node limit).
 //
 // Scores and windows are negated as `0 - x`, not `-x`: negating a zero score gives -0, which V8
 // cannot hold as a small integer (optimized code deoptimizes on it, or falls back to floating
@@ -86,6 +86,8 @@ export abstract class TreeSearch {
 
   protected pos!: Position;
   protected nodes = 0;
+  /** checkSignals is called at the first node once `nodes` reaches this (set by checkSignals). */
+  protected nextPoll = 0;
   protected seldepth = 0;
   protected stopped = false;
   protected startTime = 0;
@@ -188,7 +190,7 @@ export abstract class TreeSearch {
     const pos = this.pos;
     this.pvLength[ply] = ply;
     if (depth <= 0) return this.quiesce(alpha, beta, ply, 0);
-    if ((this.nodes & 1023) === 0 && this.checkSignals()) return 0;
+    if (this.nodes >= this.nextPoll && this.checkSignals()) return 0;
     if (this.stopped) return 0;
     if (ply > this.seldepth) this.seldepth = ply;
 
@@ -480,7 +482,7 @@ export abstract class TreeSearch {
   private quiesce(alpha: number, beta: number, ply: number, qdepth: number): number {
     const pos = this.pos;
     this.pvLength[ply] = ply;
-    if ((this.nodes & 1023) === 0 && this.checkSignals()) return 0;
+    if (this.nodes >= this.nextPoll && this.checkSignals()) return 0;
     if (this.stopped) return 0;
     if (ply > this.seldepth) this.seldepth = ply;
     const ruled = this.ruleScore(ply);

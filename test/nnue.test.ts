@@ -259,7 +259,7 @@ describe('training data and the trainer', () => {
   });
 
   it('mirror images: the same board with the files reversed (a legal position with as many moves), score and result', () => {
-    const records = playGame(1, { seed: 7, nodes: 300, randomPlies: 8 }, new Searcher(1)).records;
+    const records = playGame(1, { seed: 7, nodes: 1024, randomPlies: 8 }, new Searcher(1)).records;
     const n = records.length / RECORD_BYTES;
     expect(n).toBeGreaterThan(20);
     const ds = emptyDataset(n);
