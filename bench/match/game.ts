@@ -6,17 +6,15 @@ import { Adjudicator, type AdjudicationConfig } from './adjudication';
 import { Clock, type Limit } from './clock';
 import { goCommand, type ClockView } from './dialect';
 import { EngineStartError, type EngineProcess, type GoOutcome } from './engine-process';
-import { judge } from '../../engine/rules';
+import { judge, type JudgementReason } from '../../engine/rules';
 import type { Opening } from './openings';
 
-/** Why a game ended (stable identifiers, used in the PGN and the JSON summary). */
+/**
+ * Why a game ended (stable identifiers, used in the PGN and the JSON summary): a rule's verdict
+ * (the rules core's reasons), or what the runner decided or saw.
+ */
 export type Termination =
-  | 'checkmate'
-  | 'stalemate'
-  | 'perpetual-check'
-  | 'perpetual-chase'
-  | 'repetition-draw'
-  | 'move-limit'
+  | Exclude<JudgementReason, 'none'>
   | 'resign'
   | 'adjudication-resign'
   | 'adjudication-draw'
