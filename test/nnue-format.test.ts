@@ -1,7 +1,8 @@
 // Network file format version 2: the architecture in the header (input set, king buckets, width,
-// output buckets), version 1 files still read as before, and files that cannot be used refused
+// output buckets), version 1 files (test/data/gen3m.nnue) still read as before, and files that cannot be used refused
 // with a message naming the problem while the network in use stays (in the evaluator setting and
 // the session; the same through the executable is in nnue-king.test.ts, in the slow project).
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseFen, START_FEN } from '../engine/index';
 import { checkNetwork, embeddedNetwork, embeddedNetworkBytes } from '../engine/network';
@@ -14,21 +15,31 @@ import type { SessionHost } from '../protocol/session-host';
 import { randomShapedNetwork } from './network-helpers';
 
 const SIX = Uint8Array.of(0, 1, 2, 3, 4, 5);
+/** gen3m, the built-in network before h256a: a version 1 file as the trainer of its day wrote it. */
+const GEN3M = new URL('./data/gen3m.nnue', import.meta.url);
 
 describe('network file versions', () => {
-  it('the built-in network is a version 1 file, read as before and written back byte for byte', () => {
+  it('the built-in network is a version 2 file (h256, plain inputs), written back byte for byte', () => {
     const net = embeddedNetwork();
-    expect([net.version, net.kingBuckets, net.outputBuckets, net.hidden, net.b2.length]).toEqual([1, null, 1, 128, 1]);
+    expect([net.version, net.kingBuckets, net.outputBuckets, net.hidden, net.b2.length]).toEqual([2, null, 1, 256, 1]);
     expect(Buffer.from(encodeNetwork(net)).equals(Buffer.from(embeddedNetworkBytes()))).toBe(true);
   });
 
+  it('a version 1 file (gen3m, the network built in before) is read as before and written back byte for byte', () => {
+    const bytes = readFileSync(GEN3M);
+    const net = decodeNetwork(bytes);
+    expect([net.version, net.kingBuckets, net.outputBuckets, net.hidden, net.b2.length]).toEqual([1, null, 1, 128, 1]);
+    expect(Buffer.from(encodeNetwork(net)).equals(bytes)).toBe(true);
+  });
+
   it('the same plain network as a version 2 file evaluates exactly as the version 1 file', () => {
-    const v2 = encodeNetwork({ ...embeddedNetwork(), version: 2 });
+    const v1 = readFileSync(GEN3M);
+    const v2 = encodeNetwork({ ...decodeNetwork(v1), version: 2 });
     expect(new DataView(v2.buffer).getUint32(8, true)).toBe(2);
-    expect(v2.length).toBe(embeddedNetworkBytes().length - 64 + NNUE_V2_HEADER_BYTES);
+    expect(v2.length).toBe(v1.length - 64 + NNUE_V2_HEADER_BYTES);
     const back = decodeNetwork(v2);
     expect([back.version, back.kingBuckets, back.outputBuckets]).toEqual([2, null, 1]);
-    const a = new NnueEvaluator(embeddedNetwork());
+    const a = new NnueEvaluator(decodeNetwork(v1));
     const b = new NnueEvaluator(back);
     for (const fen of [START_FEN, '2bakab2/6r2/2n1c1nc1/p1p2rp1p/4p4/2PN2PC1/P3P3P/6N2/3CA4/1RBAK1B1R w - - 0 1', '4k4/9/9/9/9/9/9/9/4A4/3AK4 b - - 0 1']) {
       expect(b.evaluate(parseFen(fen))).toBe(a.evaluate(parseFen(fen)));
