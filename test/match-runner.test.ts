@@ -32,7 +32,6 @@ beforeAll(() => {
 const fakeSpec = (name: string, proto: 'ucci' | 'uci' | 'uci1', ...extra: string[]): string => fakeEngineSpec(fake, name, proto, ...extra);
 const run = (name: string, args: string[]): Promise<MatchRun> => runMatch(dir, name, args);
 
-
 /** Checks that the summary's counts add up and agree with the PGN. */
 function checkConsistent(r: MatchRun, expectedGames: number): void {
   const j = r.json;

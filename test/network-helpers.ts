@@ -26,7 +26,6 @@ export function randomShapedNetwork(hidden: number, kingBuckets: Uint8Array | nu
   };
 }
 
-
 interface TinyTraining {
   /** Held-out loss before and after. */
   before: number;

@@ -22,11 +22,10 @@ describe('search limits', () => {
   it('keeps small node limits to the node, once depth 1 is done', () => {
     // The signals are polled every 1024 nodes; a nearer node limit brings the next poll forward,
     // so that a GUI's `go nodes 100` is not a search of 1,024 nodes.
-    const fen = START_FEN;
-    const depthOne = new Searcher(16).search(parseFen(fen), { depth: 1 }, new Int32Array(SIGNAL_COUNT)).nodes;
+    const depthOne = new Searcher(16).search(parseFen(START_FEN), { depth: 1 }, new Int32Array(SIGNAL_COUNT)).nodes;
     expect(depthOne).toBeGreaterThan(40);
     for (const limit of [1, depthOne + 1, 300, 500, 1000, 1025, 1500, 2047, 3000, 5000]) {
-      const r = new Searcher(16).search(parseFen(fen), { nodes: limit }, new Int32Array(SIGNAL_COUNT));
+      const r = new Searcher(16).search(parseFen(START_FEN), { nodes: limit }, new Int32Array(SIGNAL_COUNT));
       expect(r.bestMove).not.toBe(0);
       expect(r.depth).toBeGreaterThanOrEqual(1);
       const floor = Math.max(limit, depthOne);
