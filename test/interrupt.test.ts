@@ -191,12 +191,14 @@ describe('Ctrl-C', { timeout: 600_000 }, () => {
 
   it('openings: exits 130 with the suite so far, marked unfinished; --resume completes it as an uninterrupted run does', async () => {
     // 24 games to take openings from, one search of 200,000 nodes each: about 4 s on an idle 2-core
-    // machine (at 40,000 nodes the whole run could end before the SIGINT 1.5 s in).
+    // machine (at 40,000 nodes the whole run could end before the SIGINT).
     const pgn = at('games.pgn');
     await exec(exe, ['datagen', '--nodes', '100', '--random-plies', '10', '--seed', '22', '--threads', '2', '--games', '24', '--out', at('games.bin'), '--pgn', pgn]);
     const args = (out: string) => ['openings', '--pgn', pgn, '--plies', '8', '--nodes', '200000', '--max-score', '300', '--out', out];
     const run = start(args(at('stopped.epd')));
-    await new Promise((r) => setTimeout(r, 1500));
+    // Interrupted once it is at work (a fixed delay may fall in the executable's start on a loaded machine).
+    await until('the start line', () => /openings: \d+ games to read/.test(run.stderr));
+    await new Promise((r) => setTimeout(r, 300));
     const r = await interrupt(run);
     console.log(`openings: SIGINT -> exit ${r.code} in ${r.seconds.toFixed(2)} s`);
     expect(r.code).toBe(130);
@@ -213,16 +215,16 @@ describe('Ctrl-C', { timeout: 600_000 }, () => {
   });
 
   it('bench: exits 130 after the position in hand, with the summary of those searched', async () => {
-    const run = start(['bench']);
-    await new Promise((r) => setTimeout(r, 2000));
+    const run = start(['bench', '--verbose']);
+    await until('the first position', () => /position 1\/40/.test(run.stdout));
     const r = await interrupt(run);
     console.log(`bench: SIGINT -> exit ${r.code} in ${r.seconds.toFixed(2)} s`);
     expect(r.code).toBe(130);
     expect(r.seconds).toBeLessThan(5);
     expect(run.stdout).toMatch(/Stopped after \d+ of 40 positions: the node count below is not the signature\nNodes searched: \d+/);
     // With search threads (workers of the process itself, nothing to keep): at once.
-    const threads = start(['bench', '--threads', '2']);
-    await new Promise((r) => setTimeout(r, 2000));
+    const threads = start(['bench', '--threads', '2', '--verbose']);
+    await until('the first position', () => /position 1\/40/.test(threads.stdout));
     const t = await interrupt(threads);
     console.log(`bench --threads 2: SIGINT -> exit ${t.code} in ${t.seconds.toFixed(2)} s`);
     expect(t.code).toBe(130);

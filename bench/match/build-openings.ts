@@ -264,6 +264,7 @@ export async function runBuildOpenings(opts: BuildOpeningsOptions, log: (line: s
 
   let stop = false;
   const interrupt = onInterrupt(() => (stop = true));
+  log(`openings: ${total - resumeAt} games to read, the position at ply ${opts.plies} of each searched to ${nodes} nodes; Ctrl-C stops, and --resume goes on`);
   try {
     let lastSave = Date.now();
     outer: for (const { file, games } of sources) {
