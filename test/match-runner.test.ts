@@ -171,6 +171,37 @@ describe('match runner with fake engines', () => {
     expect(Number(tag(lenient.games[0], 'RedMoves'))).toBeGreaterThan(1);
   });
 
+  it('time odds: an engine with tc= plays on its own clock, told both clocks as they are', async () => {
+    // Slow needs 70 ms a move: on the match's 0.05 s + 0.1 s it forfeits at once (above); on its own
+    // 5 s + 0.1 s it does not, while Fast keeps the match's clock.
+    const log = join(dir, 'odds.log');
+    const r = await run('odds', [
+      '--engine', `${fakeSpec('Slow', 'uci', '--delay', '70', '--log', log)},tc=5+0.1`,
+      '--engine', fakeSpec('Fast', 'uci'),
+      '--tc', '0.05+0.1', '--games', '2', '--max-plies', '12',
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/limit 0\.05\+0\.1 \(own clock: Slow 5\+0\.1\)/);
+    for (const g of r.games) {
+      expect(tag(g, 'Termination')).not.toBe('time-forfeit');
+      expect(tag(g, 'TimeControl')).toBe('0.05+0.1');
+      const slowIsRed = tag(g, 'Red') === 'Slow';
+      expect(tag(g, 'RedTimeControl')).toBe(slowIsRed ? '5+0.1' : '0.05+0.1');
+      expect(tag(g, 'BlackTimeControl')).toBe(slowIsRed ? '0.05+0.1' : '5+0.1');
+    }
+    // Slow's first search of each game: its own 5 s and Fast's 50 ms (Slow is Red in game 1, Black in 2).
+    const goes = readFileSync(log, 'utf8').split('\n').filter((l) => l.startsWith('go '));
+    expect(goes[0]).toMatch(/^go wtime 5000 btime 50 winc 100 binc 100\b/);
+    expect(goes.find((l) => /btime 5000\b/.test(l) && /wtime \d+/.test(l))).toMatch(/^go wtime \d{1,3} btime 5000 winc 100 binc 100\b/);
+    expect(r.json.engineSpecs[0].tc).toBe('5+0.1');
+    // A clock for one engine needs a clock for the match; a bad one is named.
+    const errs: string[] = [];
+    expect(await runMatchCli(['--engine', 'cmd=x,tc=30+0.3', '--engine', 'cmd=y', '--depth', '3'], () => {}, (t) => errs.push(t))).toBe(2);
+    expect(await runMatchCli(['--engine', 'cmd=x,tc=fast', '--engine', 'cmd=y'], () => {}, (t) => errs.push(t))).toBe(2);
+    expect(errs.join('')).toMatch(/tc= gives x its own clock, which a match by depth 3 does not have/);
+    expect(errs.join('')).toMatch(/tc=: bad .*'fast'/);
+  });
+
   it('adjudicates by agreeing scores', async () => {
     // Both engines report Red at +2000 on every move: Red wins after 2 moves each.
     const resign = await run('adj-resign', [

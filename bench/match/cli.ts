@@ -3,7 +3,7 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { moveToIccs, parseFen } from '../../engine/index';
-import { describeLimit } from './clock';
+import { describeLimit, formatTimeControl } from './clock';
 import { goCommand, scoreValue } from './dialect';
 import { EngineProcess, EngineStartError } from './engine-process';
 import type { GameOutcome } from './game';
@@ -138,13 +138,16 @@ export async function runMatchCli(
     site: 'Chuhan match runner',
     date: pgnDate(),
     timeControl: describeLimit(o.limit),
+    clocks: ownClocks(o),
     names,
     openingNames: openings.map((op) => op.name),
   };
   const tty = process.stderr.isTTY === true && errOut === undefined;
   const total = schedule.length;
   if (!o.quiet) {
-    const limit = o.defaultLimit ? `${meta.timeControl} (the default; give --tc, --movetime, --depth or --nodes)` : meta.timeControl;
+    let limit = o.defaultLimit ? `${meta.timeControl} (the default; give --tc, --movetime, --depth or --nodes)` : meta.timeControl;
+    const own = o.engines.filter((e) => e.tc).map((e) => `${e.name} ${formatTimeControl(e.tc!)}`);
+    if (own.length > 0) limit += ` (own clock: ${own.join(', ')})`;
     const shard = o.shard ? `, shard ${o.shard.k}/${o.shard.n} (${total} of ${fullSchedule.length} games)` : '';
     err(`chuhan match: ${total - resumed} game(s) to play, ${names.join(' vs ')}, limit ${limit}, ${o.concurrency} at a time${shard}\n`);
     if (o.shard && o.sprt) err(`chuhan match: a shard plays all its games; the SPRT is decided by --merge over every shard\n`);
@@ -207,7 +210,7 @@ export async function runMatchCli(
       event: o.event,
       date: meta.date,
       limit: meta.timeControl,
-      engineSpecs: o.engines.map((e) => ({ name: e.name, cmd: e.cmd, args: e.args, proto: e.proto, options: Object.fromEntries(e.options), ponder: e.ponder === true })),
+      engineSpecs: o.engines.map((e) => ({ name: e.name, cmd: e.cmd, args: e.args, proto: e.proto, options: Object.fromEntries(e.options), ponder: e.ponder === true, ...(e.tc ? { tc: formatTimeControl(e.tc) } : {}) })),
       openings: o.openings ?? null,
       openingCount: openings.length,
       planned: total,
@@ -232,4 +235,11 @@ export async function runMatchCli(
   }
   if (match.stopReason === 'interrupted') return 130;
   return match.stopReason && /failed to start|error/.test(match.stopReason) ? 1 : 0;
+}
+
+/** Each engine's clock, by engine index, when one has its own (`tc=`); else undefined. */
+function ownClocks(o: MatchOptions): string[] | undefined {
+  const limit = o.limit;
+  if (limit.kind !== 'clock' || !o.engines.some((e) => e.tc)) return undefined;
+  return o.engines.map((e) => formatTimeControl(e.tc ?? limit.tc));
 }

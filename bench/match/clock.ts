@@ -16,7 +16,7 @@ export type Limit =
   | { kind: 'depth'; depth: number }
   | { kind: 'nodes'; nodes: number };
 
-interface TimeControl {
+export interface TimeControl {
   /** Time for the game or for each period, ms. */
   base: number;
   /** Increment per move, ms. */

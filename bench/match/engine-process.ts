@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { Score } from '../../engine/limits';
 import { parseInfo } from '../../engine/wire';
+import type { TimeControl } from './clock';
 import { handshake, moveFromWire, newGameCommands, parseBestmove, parseOptionLine, positionCommand, setoption, type Proto } from './dialect';
 
 export interface EngineConfig {
@@ -25,6 +26,8 @@ export interface EngineConfig {
   nodes?: number;
   /** Ponder on the predicted reply (`bestmove X ponder Y`) while the opponent thinks. */
   ponder?: boolean;
+  /** This engine's own clock (time odds), instead of the match's --tc. */
+  tc?: TimeControl;
 }
 
 export interface EngineTimeouts {

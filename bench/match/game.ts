@@ -120,7 +120,8 @@ async function play(
   const moves = opening.moves.slice();
   const iccs = moves.map(moveToIccs);
   const limit = settings.limit;
-  const clocks = limit.kind === 'clock' ? [new Clock(limit.tc, settings.margin), new Clock(limit.tc, settings.margin)] : null;
+  const clocks =
+    limit.kind === 'clock' ? engines.map((e) => new Clock(e.config.tc ?? limit.tc, settings.margin)) : null;
   const adjudicator = new Adjudicator(settings.adjudication);
   const end = (result: Result, termination: Termination, reason: string): GameOutcome => ({
     result,

@@ -5,6 +5,7 @@
 // games per pairing, adjudication, clock margin, ply limit and SPRT settings.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { formatTimeControl } from './clock';
 import type { MatchOptions } from './options';
 
 export function sha256File(path: string): string {
@@ -104,6 +105,7 @@ export function matchIdentity(
       // Only when given, so that summaries written before the key existed still match.
       ...(e.nodes === undefined ? {} : { nodes: e.nodes }),
       ...(e.ponder ? { ponder: true } : {}),
+      ...(e.tc === undefined ? {} : { tc: formatTimeControl(e.tc) }),
       program: programHashes[i] ?? e.cmd,
     })),
     limit: limitText,

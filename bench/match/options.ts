@@ -1,7 +1,7 @@
 // The match runner's command line, parsed into MatchOptions.
 import { basename } from 'node:path';
 import { DEFAULT_DRAW, DEFAULT_RESIGN, parseAdjudication, type AdjudicationConfig } from './adjudication';
-import { parseTimeControl, type Limit } from './clock';
+import { describeLimit, parseTimeControl, type Limit } from './clock';
 import { PROTOCOLS, type Proto } from './dialect';
 import { DEFAULT_TIMEOUTS, type EngineConfig, type EngineTimeouts } from './engine-process';
 import type { PgnFormat } from '../../engine/pgn';
@@ -47,6 +47,7 @@ engine SPEC (comma separated key=value):
   ponder=true|false  ponder on the predicted reply while the opponent thinks (default false): sets
                      the engine's Ponder option, sends 'go ponder' after 'bestmove X ponder Y',
                      'ponderhit' when Y is played (its clock runs from then), 'stop' otherwise
+  tc=BASE+INC        this engine's own clock instead of --tc (time odds; as --tc, e.g. 30+0.3)
   --each SPEC        keys applied to every engine
 
 limits (one of):
@@ -125,8 +126,15 @@ function parseSpec(text: string, into: Partial<EngineConfig> & { options: Array<
         if (value !== 'true' && value !== 'false') throw new UsageError(`ponder must be true or false, got '${value}'`);
         into.ponder = value === 'true';
         break;
+      case 'tc':
+        try {
+          into.tc = parseTimeControl(value);
+        } catch (e) {
+          throw new UsageError(`tc=: ${e instanceof Error ? e.message : e}`);
+        }
+        break;
       default:
-        throw new UsageError(`unknown engine key '${key}' (name, cmd, arg, dir, proto, option.NAME, millisec, nodes, ponder)`);
+        throw new UsageError(`unknown engine key '${key}' (name, cmd, arg, dir, proto, option.NAME, millisec, nodes, ponder, tc)`);
     }
   }
 }
@@ -290,7 +298,11 @@ export function parseMatchArgs(argv: readonly string[]): MatchOptions {
     let name = cfg.name ?? basename(cfg.cmd);
     for (let k = 2; names.has(name); k++) name = `${cfg.name ?? basename(cfg.cmd)}#${k}`;
     names.add(name);
-    o.engines.push({ name, cmd: cfg.cmd, args: cfg.args, cwd: cfg.cwd, proto: cfg.proto ?? 'ucci', options: cfg.options, millisec: cfg.millisec, nodes: cfg.nodes, ponder: cfg.ponder });
+    o.engines.push({ name, cmd: cfg.cmd, args: cfg.args, cwd: cfg.cwd, proto: cfg.proto ?? 'ucci', options: cfg.options, millisec: cfg.millisec, nodes: cfg.nodes, ponder: cfg.ponder, tc: cfg.tc });
+  }
+  const own = o.engines.find((e) => e.tc !== undefined);
+  if (own && o.limit.kind !== 'clock') {
+    throw new UsageError(`tc= gives ${own.name} its own clock, which a match by ${describeLimit(o.limit)} does not have (give --tc for the others)`);
   }
   if (o.engines.length < (o.checkOpenings ? 1 : 2)) throw new UsageError('give at least two --engine (one with --check-openings)');
   if (o.resume && !o.pgn) throw new UsageError('--resume needs --pgn FILE');

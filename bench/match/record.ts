@@ -13,6 +13,8 @@ export interface RecordMeta {
   /** yyyy.mm.dd */
   date: string;
   timeControl: string;
+  /** Each engine's own clock (`tc=`), by engine index, when one has one: written as RedTimeControl and BlackTimeControl. */
+  clocks?: readonly string[];
   names: readonly string[];
   openingNames: readonly string[];
 }
@@ -93,6 +95,12 @@ function toPgnGame(game: ScheduledGame, outcome: GameOutcome, meta: RecordMeta):
   if (opening) tags.push(['Opening', opening]);
   tags.push(
     ['TimeControl', meta.timeControl],
+    ...(meta.clocks
+      ? ([
+          ['RedTimeControl', meta.clocks[game.red]],
+          ['BlackTimeControl', meta.clocks[game.black]],
+        ] as Array<[string, string]>)
+      : []),
     ['Termination', outcome.termination],
     ['PlyCount', String(outcome.moves.length)],
     ['RedMoves', String(outcome.red.moves)],
