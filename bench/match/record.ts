@@ -93,14 +93,9 @@ function toPgnGame(game: ScheduledGame, outcome: GameOutcome, meta: RecordMeta):
   ];
   const opening = meta.openingNames[game.opening];
   if (opening) tags.push(['Opening', opening]);
+  tags.push(['TimeControl', meta.timeControl]);
+  if (meta.clocks) tags.push(['RedTimeControl', meta.clocks[game.red]], ['BlackTimeControl', meta.clocks[game.black]]);
   tags.push(
-    ['TimeControl', meta.timeControl],
-    ...(meta.clocks
-      ? ([
-          ['RedTimeControl', meta.clocks[game.red]],
-          ['BlackTimeControl', meta.clocks[game.black]],
-        ] as Array<[string, string]>)
-      : []),
     ['Termination', outcome.termination],
     ['PlyCount', String(outcome.moves.length)],
     ['RedMoves', String(outcome.red.moves)],
