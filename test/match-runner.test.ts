@@ -214,6 +214,11 @@ describe('match runner with fake engines', () => {
       expect(tag(g, 'Termination')).toBe('adjudication-resign');
       expect(g.result).toBe('1-0');
       expect(g.moves.length).toBe(4);
+      // Each move's comment gives its engine's score from its own side (Red's +20, Black's −20),
+      // its depth and its time; the result's explanation comes last.
+      const notes = g.comments!.map((c) => `${c.ply} ${c.text.replace(/ \d+(\.\d+)?s$/, ' Ts')}`);
+      expect(notes.slice(0, 4)).toEqual(['1 +20.00/1 Ts', '2 -20.00/1 Ts', '3 +20.00/1 Ts', '4 -20.00/1 Ts']);
+      expect(notes[4]).toMatch(/^4 Red wins by adjudication/);
     }
     // Scores near zero: a draw once the game has 10 plies.
     const draw = await run('adj-draw', [
@@ -364,6 +369,30 @@ describe("the referee rules repetition-cases.json's adjudicated cases", () => {
 });
 
 describe.skipIf(!HAVE_FSF)('match runner with Fairy-Stockfish', () => {
+  it("writes a proven mate's score in each move's comment as cutechess does (+M3, then +M2, +M1)", async () => {
+    // eleeye-batch-197 of mates.epd: Red mates in 3 moves (proven), whatever Black plays.
+    const line = readData('mates.epd').split('\n').find((l) => l.includes('id eleeye-batch-197;'))!;
+    const openings = join(dir, 'mate3.epd');
+    writeFileSync(openings, line.split(';')[0] + '\n');
+    const r = await run('fsf-mate', [
+      '--engine', `name=fsf,cmd=${FSF},proto=uci1,option.Hash=16`,
+      '--engine', `name=fsf2,cmd=${FSF},proto=uci1,option.Hash=16`,
+      '--depth', '12', '--games', '1', '--openings', openings,
+    ]);
+    expect(r.code).toBe(0);
+    const g = r.games[0];
+    expect(g.result).toBe('1-0');
+    expect(tag(g, 'Termination')).toBe('checkmate');
+    const moveNotes = g.comments!.slice(0, -1);
+    expect(g.comments!.at(-1)!.text).toBe('Red wins by checkmate');
+    const red = moveNotes.filter((c) => c.ply % 2 === 1).map((c) => c.text);
+    expect(red.map((t) => t.split('/')[0])).toEqual(['+M3', '+M2', '+M1']);
+    for (const t of red) expect(t).toMatch(/^\+M\d\/\d+ \d+(\.\d+)?s$/);
+    // Black's moves: a mate against it, from its own side.
+    const black = moveNotes.filter((c) => c.ply % 2 === 0).map((c) => c.text.split('/')[0]);
+    expect(black).toEqual(['-M2', '-M1']);
+  });
+
   it('plays FSF (UCI, ranks 1–10) against FSF (UCCI) with no referee disagreement', async () => {
     const r = await run('fsf', [
       '--engine', `name=fsf-uci,cmd=${FSF},proto=uci1,option.Hash=16`,

@@ -7,6 +7,7 @@ import { Clock, type Limit } from './clock';
 import { goCommand, type ClockView } from './dialect';
 import { EngineStartError, type EngineProcess, type GoOutcome } from './engine-process';
 import { judge, type JudgementReason } from '../../engine/rules';
+import type { Score } from '../../engine/limits';
 import type { Opening } from './openings';
 
 /**
@@ -74,8 +75,17 @@ export interface GameOutcome {
   fen: string;
   moves: number[];
   openingPlies: number;
+  /** What each engine said of its move, by the move's index in `moves` (the opening's moves have none). */
+  thoughts: MoveThought[];
   red: SideStats;
   black: SideStats;
+}
+
+/** An engine's move as it reported it: the last exact score (its own point of view) and depth, and the time. */
+export interface MoveThought {
+  score?: Score;
+  depth?: number;
+  ms: number;
 }
 
 const COLOUR = ['Red', 'Black'];
@@ -118,6 +128,7 @@ async function play(
   const pos: Position = parseFen(opening.fen);
   for (const m of opening.moves) pos.make(m);
   const moves = opening.moves.slice();
+  const thoughts: MoveThought[] = [];
   const iccs = moves.map(moveToIccs);
   const limit = settings.limit;
   const clocks =
@@ -130,6 +141,7 @@ async function play(
     fen: opening.fen,
     moves,
     openingPlies: opening.moves.length,
+    thoughts,
     red: stats[0],
     black: stats[1],
   });
@@ -241,6 +253,7 @@ async function play(
       return lose(side, 'illegal-move', `${name} played an illegal move '${out.raw}'`);
     }
     pos.make(move);
+    thoughts[moves.length] = { score: out.score, depth: out.depth, ms: out.elapsed };
     moves.push(move);
     iccs.push(out.iccs);
     const adj = adjudicator.record(out.score, side === RED, moves.length);

@@ -1,10 +1,13 @@
 // A finished game as a PGN game and back. Besides the usual tags, the runner writes what it needs
 // to resume a match: Round (the game's place in the schedule), Termination, and the engines'
 // thinking time (RedTimeMs/RedMoves, BlackTimeMs/BlackMoves) and, where there is something to
-// say, the figures of SIDE_FIGURES (ponder hits and misses, stops, memory). The explanation of
-// the result is the comment after the last move.
-import { emptySideStats, type GameOutcome, type Result, type SideStats, type Termination } from './game';
-import { writePgn, type PgnFormat, type PgnGame } from '../../engine/pgn';
+// say, the figures of SIDE_FIGURES (ponder hits and misses, stops, memory). Each engine move has a
+// comment as cutechess writes it, `{+0.35/12 0.236s}`: the engine's last exact score from its own
+// side (pawns, `+M5` a mate in 5 moves), its depth and its time. The
+// explanation of the result is the last comment, after the last move.
+import { emptySideStats, type GameOutcome, type MoveThought, type Result, type SideStats, type Termination } from './game';
+import { pliesToMoves } from '../../engine/limits';
+import { writePgn, type PgnComment, type PgnFormat, type PgnGame } from '../../engine/pgn';
 import type { ScheduledGame } from './schedule';
 
 export interface RecordMeta {
@@ -82,6 +85,21 @@ export function pgnDate(d = new Date()): string {
   return `${d.getFullYear()}.${p(d.getMonth() + 1)}.${p(d.getDate())}`;
 }
 
+/** The comment on an engine's move: `+0.35/12 0.236s`, without the score or depth it did not report. */
+export function moveComment(t: MoveThought): string {
+  const time = `${Math.round(t.ms) / 1000}s`;
+  const s = t.score;
+  if (s === undefined) return time;
+  let score: string;
+  if (s.kind === 'cp') score = `${s.cp >= 0 ? '+' : '-'}${(Math.abs(s.cp) / 100).toFixed(2)}`;
+  else {
+    const m = pliesToMoves(s.plies);
+    // A mate (or rule result) on the board at the root (0 plies) is a loss for the side to move.
+    score = `${s.plies > 0 ? '+' : '-'}${s.kind === 'mate' ? 'M' : 'R'}${Math.abs(m)}`;
+  }
+  return `${score}${t.depth !== undefined ? `/${t.depth}` : ''} ${time}`;
+}
+
 function toPgnGame(game: ScheduledGame, outcome: GameOutcome, meta: RecordMeta): PgnGame {
   const tags: Array<[string, string]> = [
     ['Event', meta.event],
@@ -111,8 +129,14 @@ function toPgnGame(game: ScheduledGame, outcome: GameOutcome, meta: RecordMeta):
     fen: outcome.fen,
     moves: outcome.moves,
     result: outcome.result,
-    comments: [{ ply: outcome.moves.length, text: outcome.reason }],
+    comments: [...thoughtComments(outcome.thoughts), { ply: outcome.moves.length, text: outcome.reason }],
   };
+}
+
+function thoughtComments(thoughts: readonly MoveThought[]): PgnComment[] {
+  const out: PgnComment[] = [];
+  thoughts.forEach((t, i) => out.push({ ply: i + 1, text: moveComment(t) }));
+  return out;
 }
 
 export function formatGame(game: ScheduledGame, outcome: GameOutcome, meta: RecordMeta, format: PgnFormat): string {
