@@ -86,7 +86,7 @@ export function pgnDate(d = new Date()): string {
 }
 
 /** The comment on an engine's move: `+0.35/12 0.236s`, without the score or depth it did not report. */
-export function moveComment(t: MoveThought): string {
+function moveComment(t: MoveThought): string {
   const time = `${Math.round(t.ms) / 1000}s`;
   const s = t.score;
   if (s === undefined) return time;
