@@ -3,11 +3,11 @@
 // source over several files, and the reproducibility of the trainer as it was before streaming:
 // data that fits the buffer gives, bit for bit, the network of the in-memory trainer it replaced
 // (written out here as it was: everything decoded, one index array shuffled every epoch).
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { encodeNetwork } from '../engine/nnue-format';
+import { decodeNetwork, encodeNetwork } from '../engine/nnue-format';
 import { Searcher } from '../engine/search';
 import { encodeHeader, HEADER_BYTES, RECORD_BYTES } from '../bench/nnue/data-format';
 import { DataSource } from '../bench/nnue/data-source';
@@ -17,6 +17,7 @@ import { learningRate } from '../bench/nnue/lr-schedule';
 import { playGame } from '../bench/nnue/selfplay';
 import { runTrain, Trainer } from '../bench/nnue/train';
 import { TrainingOrder } from '../bench/nnue/training-order';
+import { ROOT } from './e2e-engine';
 import { rng } from './helpers';
 
 const dir = mkdtempSync(join(tmpdir(), 'chuhan-train-stream-'));
@@ -196,5 +197,56 @@ describe('reproducibility', () => {
     expect(await runTrain({ ...opts, epochs: 4, out: join(dir, 'short.nnue'), resume: true }, log)).toBe(0);
     expect(readFileSync(join(dir, 'short.nnue')).equals(readFileSync(join(dir, 'long.nnue')))).toBe(true);
     expect(readFileSync(join(dir, 'short.nnue.ckpt')).equals(readFileSync(join(dir, 'long.nnue.ckpt')))).toBe(true);
+  });
+});
+
+describe('fine-tuning from a network (train --init)', () => {
+  it('the built-in network comes back byte for byte from the float weights it stands for', () => {
+    const bytes = new Uint8Array(readFileSync(join(ROOT, 'nets', 'chuhan.nnue')));
+    const net = decodeNetwork(bytes);
+    const again = encodeNetwork(FloatNetwork.fromNetwork(net).quantize(net.scale, net.description));
+    expect(Buffer.from(again).equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it('a training from a network starts where that network stands, and is refused a network of another shape', async () => {
+    const { file } = dataFile('init.bin', 6, 8);
+    const opts = { data: [file], hidden: 8, batch: 32, lr: 0.01, gamma: 0.8, lambda: 0.25, scale: 400, val: 0.1, mirror: true };
+    const base = join(dir, 'base.nnue');
+    const heldOut = (lines: string[], epoch: number): number => {
+      const line = lines.find((l) => l.includes(`epoch ${epoch}`) && l.includes('held-out loss'));
+      return Number(/held-out loss ([\d.]+)/.exec(line ?? '')?.[1]);
+    };
+    const baseLines: string[] = [];
+    expect(await runTrain({ ...opts, seed: 2, epochs: 3, out: base }, (l) => baseLines.push(l))).toBe(0);
+    const randomStart = heldOut(baseLines, 0);
+    const trained = heldOut(baseLines, 3);
+    expect(trained).toBeLessThan(randomStart);
+
+    // With a vanishing learning rate the weights stay the network's own: the same file comes out.
+    const still: string[] = [];
+    const stillOut = join(dir, 'still.nnue');
+    const description = decodeNetwork(new Uint8Array(readFileSync(base))).description;
+    expect(await runTrain({ ...opts, seed: 7, epochs: 1, lr: 1e-12, init: base, description, out: stillOut }, (l) => still.push(l))).toBe(0);
+    expect(still.some((l) => l.startsWith(`train: starting from the weights of ${base} (chuhan h8 e3)`))).toBe(true);
+    expect(readFileSync(stillOut).equals(readFileSync(base))).toBe(true);
+    // Its loss before any step is the base's after its last epoch, to the rounding of the file's weights.
+    expect(Math.abs(heldOut(still, 0) - trained)).toBeLessThan(0.05 * trained);
+
+    // Refused, naming the difference; nothing is written.
+    const errors: string[] = [];
+    const refusedOut = join(dir, 'refused.nnue');
+    expect(await runTrain({ ...opts, seed: 7, epochs: 1, hidden: 16, init: base, out: refusedOut }, (l) => errors.push(l))).toBe(1);
+    expect(errors.at(-1)).toBe(`chuhan train: --init ${base}: a network of 8 neurons a side, not 16 (--hidden 8)`);
+    expect(await runTrain({ ...opts, seed: 7, epochs: 1, scale: 300, init: base, out: refusedOut }, (l) => errors.push(l))).toBe(1);
+    expect(errors.at(-1)).toBe(`chuhan train: --init ${base}: a network of scale 400, not 300 (--scale)`);
+    expect(await runTrain({ ...opts, seed: 7, epochs: 1, init: file, out: refusedOut }, (l) => errors.push(l))).toBe(1);
+    expect(errors.at(-1)).toBe(`chuhan train: --init ${file}: not a Chuhan network file (bad magic)`);
+    expect(await runTrain({ ...opts, seed: 7, epochs: 1, init: join(dir, 'none.nnue'), out: refusedOut }, (l) => errors.push(l))).toBe(1);
+    expect(errors.at(-1)).toBe(`chuhan train: --init ${join(dir, 'none.nnue')}: cannot read it (ENOENT)`);
+    expect(existsSync(refusedOut)).toBe(false);
+    // A checkpoint of a fine-tuning resumes only from the same network.
+    expect(await runTrain({ ...opts, seed: 7, epochs: 2, lr: 1e-12, init: base, description, out: stillOut, resume: true }, (l) => errors.push(l))).toBe(0);
+    expect(await runTrain({ ...opts, seed: 7, epochs: 3, lr: 1e-12, description, out: stillOut, resume: true }, (l) => errors.push(l))).toBe(1);
+    expect(errors.at(-1)).toMatch(/cannot resume from .*still\.nnue\.ckpt: it was made with init \{"file":"base\.nnue","fnv":\d+\}, not without it;/);
   });
 });

@@ -107,6 +107,20 @@ export class FloatNetwork {
     return net;
   }
 
+  /**
+   * The float network an engine network stands for: each weight divided by its quantisation step,
+   * so that quantize() at the same output scale gives the network back exactly. Training from it
+   * fine-tunes a network (chuhan train --init) instead of starting from random weights.
+   */
+  static fromNetwork(qnet: Network): FloatNetwork {
+    const net = new FloatNetwork({ hidden: qnet.hidden, kingBuckets: qnet.kingBuckets, outputBuckets: qnet.outputBuckets });
+    for (let i = 0; i < net.w1.length; i++) net.w1[i] = qnet.w1[i] / qnet.qa;
+    for (let i = 0; i < net.b1.length; i++) net.b1[i] = qnet.b1[i] / qnet.qa;
+    for (let i = 0; i < net.w2.length; i++) net.w2[i] = qnet.w2[i] / qnet.qb;
+    for (let i = 0; i < net.b2.length; i++) net.b2[i] = qnet.b2[i] / (qnet.qa * qnet.qb);
+    return net;
+  }
+
   /** Fills the two accumulators (acc[0..H) us, acc[H..2H) them) of position i; returns the output. */
   forward(ds: Dataset, i: number, acc: Float32Array): number {
     const h = this.hidden;

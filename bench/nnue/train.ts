@@ -14,7 +14,7 @@
 // written, and --resume goes on from there; a second Ctrl-C exits at once.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { encodeNetwork, featureSquare, kingBucketCount, type Network } from '../../engine/nnue-format';
+import { decodeNetwork, encodeNetwork, featureSquare, fnv1a, kingBucketCount, type Network } from '../../engine/nnue-format';
 import { NnueEvaluator } from '../../engine/nnue';
 import { Position } from '../../engine/position';
 import { onInterrupt, yieldToSignals } from '../interrupt';
@@ -48,6 +48,8 @@ export interface TrainOptions {
   /** Also train on the training positions mirrored left to right (the held-out ones stay as played). */
   mirror?: boolean;
   resume?: boolean;
+  /** A network file of the same shape to start from (fine-tuning) instead of random weights. */
+  init?: string;
   description?: string;
   /** The learning-rate schedule (default step: lr * gamma^epoch). */
   schedule?: LrScheduleKind;
@@ -216,6 +218,31 @@ function writeAtomic(path: string, bytes: Uint8Array): void {
   renameSync(tmp, path);
 }
 
+/** The network a training starts from (--init), and the checksum of its file for the checkpoint's identity. */
+interface InitNetwork {
+  file: string;
+  net: Network;
+  fnv: number;
+}
+
+/** Reads the --init network; throws naming the first way it differs from the training's shape and scale. */
+function readInitNetwork(file: string, opts: TrainOptions): InitNetwork {
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(readFileSync(file));
+  } catch (err) {
+    throw new Error(`cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  const net = decodeNetwork(bytes);
+  const shape = trainShape(opts);
+  const buckets = (k: Uint8Array | null): string => (k === null ? 'plain inputs' : `king buckets ${Array.from(k).join(',')}`);
+  if (net.hidden !== shape.hidden) throw new Error(`a network of ${net.hidden} neurons a side, not ${shape.hidden} (--hidden ${net.hidden})`);
+  if (buckets(net.kingBuckets) !== buckets(shape.kingBuckets)) throw new Error(`a network with ${buckets(net.kingBuckets)}, not ${buckets(shape.kingBuckets)} (--king-buckets)`);
+  if (net.outputBuckets !== shape.outputBuckets) throw new Error(`a network of ${net.outputBuckets} output bucket(s), not ${shape.outputBuckets} (--output-buckets)`);
+  if (net.scale !== opts.scale) throw new Error(`a network of scale ${net.scale}, not ${opts.scale} (--scale)`);
+  return { file, net, fnv: fnv1a(bytes) };
+}
+
 const mb = (bytes: number): string => `${Math.round(bytes / 1e6)} MB`;
 
 export async function runTrain(opts: TrainOptions, log: (line: string) => void): Promise<number> {
@@ -231,6 +258,15 @@ export async function runTrain(opts: TrainOptions, log: (line: string) => void):
     epochs: opts.epochs,
   } as const;
 
+  let init: InitNetwork | null = null;
+  if (opts.init !== undefined) {
+    try {
+      init = readInitNetwork(opts.init, opts);
+    } catch (err) {
+      log(`chuhan train: --init ${opts.init}: ${(err as Error).message}`);
+      return 1;
+    }
+  }
   let ckpt: CheckpointState | null = null;
   if (opts.resume) {
     if (!existsSync(ckptPath)) log(`train: --resume: no checkpoint ${ckptPath} yet; starting from the beginning`);
@@ -257,7 +293,7 @@ export async function runTrain(opts: TrainOptions, log: (line: string) => void):
     return 1;
   }
   try {
-    return await train(opts, source, ckpt, buffer, schedule, log, t0);
+    return await train(opts, source, init, ckpt, buffer, schedule, log, t0);
   } finally {
     source.close();
   }
@@ -266,6 +302,7 @@ export async function runTrain(opts: TrainOptions, log: (line: string) => void):
 async function train(
   opts: TrainOptions,
   source: DataSource,
+  init: InitNetwork | null,
   ckpt: CheckpointState | null,
   buffer: number,
   schedule: Parameters<typeof learningRate>[0],
@@ -291,6 +328,7 @@ async function train(
     // Named only for the shapes beyond today's, so that earlier checkpoints still resume.
     ...(shape.kingBuckets !== null ? { kingBuckets: Array.from(shape.kingBuckets) } : {}),
     ...(shape.outputBuckets !== 1 ? { outputBuckets: shape.outputBuckets } : {}),
+    ...(init !== null ? { init: { file: basename(init.file), fnv: init.fnv } } : {}),
     seed: opts.seed,
     batch: opts.batch,
     val: opts.val,
@@ -309,7 +347,8 @@ async function train(
       const was = canonical(ckpt.identity[key]);
       const now = canonical(identity[key]);
       if (was !== now) {
-        log(`chuhan train: cannot resume from ${ckptPath}: it was made with ${key} ${was}, not ${now}; give the same options (or start again without --resume)`);
+        const made = ckpt.identity[key] === undefined ? `without ${key}, not with ${now}` : identity[key] === undefined ? `with ${key} ${was}, not without it` : `with ${key} ${was}, not ${now}`;
+        log(`chuhan train: cannot resume from ${ckptPath}: it was made ${made}; give the same options (or start again without --resume)`);
         return 1;
       }
     }
@@ -323,7 +362,8 @@ async function train(
         ? `all training positions in memory (${mb(held * RECORD_BYTES)} of records)`
         : `read in shuffled windows of ${held} positions (${mb(held * RECORD_BYTES)} of records), ${order.chunks} chunks of ${chunk}`),
   );
-  const net = FloatNetwork.random(shape, opts.seed);
+  const net = init !== null ? FloatNetwork.fromNetwork(init.net) : FloatNetwork.random(shape, opts.seed);
+  if (init !== null && !ckpt) log(`train: starting from the weights of ${init.file} (${init.net.description})`);
   const trainer = new Trainer(net, opts);
   let epoch = 0;
   let startWindow = 0;

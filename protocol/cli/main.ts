@@ -369,6 +369,7 @@ function buildProgram(): Command {
     .option('--warmup <n>', 'batches of linear learning-rate warm-up', intIn(0), 0)
     .option('--lr-min <x>', 'with --schedule cosine: the learning rate at the end', nonNegativeNumber, 0)
     .option('--buffer <n>', 'positions held in memory, read from disk in shuffled chunks when the data holds more', intIn(CHUNK), DEFAULT_BUFFER)
+    .option('--init <net>', 'start from the weights of this network file (the same shape) instead of random ones: fine-tuning on new data')
     .option('--resume', 'continue from FILE.ckpt')
     .exitOverride()
     .action(async (opts: TrainOptions) => {
