@@ -106,7 +106,7 @@ export const LOW_CLOCK_RESERVE_MAX_SHARE = 0.8;
  * Without a move count, plan for this many more moves of ours: most games end well before the
  * clock runs down (20 replaced 26, which left base time unused; docs/testing.md).
  */
-export const MOVES_TO_GO = 20;
+export let MOVES_TO_GO = 20;
 /** A larger moves-to-go is read as this many. */
 export const MOVES_TO_GO_MAX = 40;
 /** The share of the increment added to each move's budget. */
@@ -116,7 +116,7 @@ export const HARD_LIMIT_SHARE = 0.25;
 export const TIME_LAST_MOVE_SHARE = 0.9;
 export const HARD_LIMIT_BUDGETS = 3.5;
 /** No new iteration once this share of the soft limit is spent (it would seldom finish). */
-export const SOFT_STOP_SHARE = 0.55;
+export let SOFT_STOP_SHARE = 0.55;
 /** The soft limit stretches by TIME_UNSTABLE_FACTOR when the best move changed in the last two iterations. */
 export const TIME_UNSTABLE_FACTOR = 1.5;
 /** ... and by TIME_SCORE_DROP_FACTOR when the score fell by more than TIME_SCORE_DROP since the last iteration. */
@@ -125,7 +125,8 @@ export const TIME_SCORE_DROP_FACTOR = 1.4;
 /** Neither stretch before this depth. */
 export const TIME_ADJUST_DEPTH = 4;
 
-// Tuning: the parameters above that an SPSA run may move, with their ranges and step sizes.
+// Tuning: the parameters above that an SPSA run may move, with their ranges and step sizes (the
+// clock's, MOVES_TO_GO and SOFT_STOP_SHARE, only in timed games).
 
 /**
  * One tunable parameter. Values are in option units, integers: the parameter itself for the
@@ -147,6 +148,11 @@ interface TunableSpec {
    */
   readonly cEnd: number;
   readonly rEnd: number;
+  /**
+   * A time-management parameter: it acts only on searches with a clock, so it is tuned in timed
+   * games and named on its own (`chuhan spsa --params`), never by `all`.
+   */
+  readonly clock: boolean;
 }
 
 /** fishtest's default r_end. */
@@ -157,8 +163,8 @@ interface Tunable {
   set(value: number): void;
 }
 
-function tunable(name: string, value: number, min: number, max: number, cEnd: number, set: (v: number) => void, scale = 1): Tunable {
-  return { spec: { name, default: Math.round(value * scale), min, max, scale, cEnd, rEnd: SPSA_R_END }, set };
+function tunable(name: string, value: number, min: number, max: number, cEnd: number, set: (v: number) => void, scale = 1, clock = false): Tunable {
+  return { spec: { name, default: Math.round(value * scale), min, max, scale, cEnd, rEnd: SPSA_R_END, clock }, set };
 }
 
 const TABLE: readonly Tunable[] = [
@@ -186,6 +192,9 @@ const TABLE: readonly Tunable[] = [
   tunable('HISTORY_BONUS_SCALE', HISTORY_BONUS_SCALE, 4, 64, 2, (v) => (HISTORY_BONUS_SCALE = v)),
   tunable('HISTORY_BONUS_MAX', HISTORY_BONUS_MAX, 400, 6400, 200, (v) => (HISTORY_BONUS_MAX = v)),
   tunable('DELTA_MARGIN', DELTA_MARGIN, 50, 500, 20, (v) => (DELTA_MARGIN = v)),
+  // The clock's: timeman.ts and the stop between iterations in search.ts.
+  tunable('MOVES_TO_GO', MOVES_TO_GO, 10, 40, 2, (v) => (MOVES_TO_GO = v), 1, true),
+  tunable('SOFT_STOP_SHARE', SOFT_STOP_SHARE, 30, 100, 5, (v) => (SOFT_STOP_SHARE = v / 100), 100, true),
 ];
 
 /** The tunable parameters, in the order above. */

@@ -5,6 +5,8 @@
 // was dropped: it cost 28 Elo in 602 games at 2 s + 0.02 s, and without it no game was lost on
 // time. Sudden death keeps it, so that 120 moves fit in 60 s.)
 import { describe, expect, it } from 'vitest';
+import { selectParams } from '../bench/tune/spsa-cli';
+import { setTunable, TUNABLES, tunableValues } from '../engine/search-params';
 import { MOVE_OVERHEAD, timeBudget } from '../engine/timeman';
 
 /** What the clock must still hold after a move's hard limit, with an increment. */
@@ -73,5 +75,37 @@ describe('timeBudget', () => {
     let clock = 10_000;
     for (let togo = 10; togo >= 1; togo--) clock -= timeBudget({ time: clock, movestogo: togo }).soft + 10;
     expect(clock).toBeGreaterThan(200);
+  });
+});
+
+describe('the clock parameters are tunable (CHUHAN_TUNE=1 options, chuhan spsa --params)', () => {
+  it('MOVES_TO_GO divides the usable clock; set back, the budget is as before', () => {
+    const limits = { time: 60_000, increment: 600 };
+    const before = timeBudget(limits);
+    // usable = 60,000 − 30 overhead − 4% reserve (2,400) = 57,570 ms; soft = usable / moves + ¾ × 600.
+    expect(before.soft).toBeCloseTo(57_570 / 20 + 450, 6);
+    expect(setTunable('MOVES_TO_GO', 30)).toBe(30);
+    try {
+      expect(timeBudget(limits).soft).toBeCloseTo(57_570 / 30 + 450, 6);
+    } finally {
+      setTunable('MOVES_TO_GO', 20);
+    }
+    expect(timeBudget(limits)).toEqual(before);
+  });
+
+  it('are the clock\'s: chuhan spsa --params all leaves them out, and takes them by name', () => {
+    const clock = TUNABLES.filter((t) => t.clock).map((t) => [t.name, t.default, t.scale]);
+    expect(clock).toEqual([
+      ['MOVES_TO_GO', 20, 1],
+      ['SOFT_STOP_SHARE', 55, 100],
+    ]);
+    const all = selectParams('all');
+    expect(all).toHaveLength(TUNABLES.length - 2);
+    expect(all).not.toContain('MOVES_TO_GO');
+    expect(all).not.toContain('SOFT_STOP_SHARE');
+    expect(selectParams('soft_stop_share, MOVES_TO_GO')).toEqual(['SOFT_STOP_SHARE', 'MOVES_TO_GO']);
+    expect(setTunable('soft_stop_share', 70)).toBe(70);
+    expect(tunableValues().SOFT_STOP_SHARE).toBe(70);
+    setTunable('SOFT_STOP_SHARE', 55);
   });
 });

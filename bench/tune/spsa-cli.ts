@@ -115,7 +115,8 @@ function nonNegative(v: string): number {
 }
 
 function buildCommand(): Command {
-  const names = TUNABLES.map((t) => t.name).join(', ');
+  const names = TUNABLES.filter((t) => !t.clock).map((t) => t.name).join(', ');
+  const clockNames = TUNABLES.filter((t) => t.clock).map((t) => t.name).join(', ');
   return new Command('chuhan spsa')
     .description('tune the search parameters by SPSA (fishtest\'s recipe) in self-play game pairs')
     .requiredOption('--state <file>', 'state file of the run (JSON), written after every pair')
@@ -126,7 +127,7 @@ function buildCommand(): Command {
     .option('--tc <tc>', 'a clock instead of fixed nodes, e.g. 2+0.02 (seconds)')
     .option('--concurrency <n>', 'pairs played at once, each with its own two engines (a resumed run keeps its own)', intIn(1, 64), 2)
     .option('--openings <file>', 'openings, one per line, as for match', DEFAULT_OPENINGS)
-    .option('--params <names>', `parameters to tune, comma separated, or all: ${names}`, 'all')
+    .option('--params <names>', `parameters to tune, comma separated, or all: ${names}; the clock's, for timed games (--tc) and never in all: ${clockNames}`, 'all')
     .option('--c-end <list>', 'c_end overrides, NAME=X,... in option units (default: the table in engine/search-params.ts)')
     .option('--r-end <x>', 'r_end of every parameter (fishtest\'s default)', positive, SPSA_R_END)
     .addOption(new Option('--a <x>', `fishtest's A (default ${SPSA_A_SHARE} x pairs)`).argParser(nonNegative))
@@ -171,8 +172,9 @@ function parseCEnd(text: string | undefined): Map<string, number> {
   return out;
 }
 
-function selectParams(text: string): string[] {
-  if (text.trim().toLowerCase() === 'all') return TUNABLES.map((t) => t.name);
+/** The parameters `--params` names: `all` is every search parameter, the clock's left out. */
+export function selectParams(text: string): string[] {
+  if (text.trim().toLowerCase() === 'all') return TUNABLES.filter((t) => !t.clock).map((t) => t.name);
   const out: string[] = [];
   for (const name of text.split(',').map((s) => s.trim()).filter((s) => s !== '')) {
     const spec = findTunable(name);
