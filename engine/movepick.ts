@@ -6,9 +6,10 @@
 // In check, all evasions are generated at once and only the legal ones kept (captures first,
 // then by history). Out of check, the caller tests legality (quickLegal) before making a move.
 
-import { History, SQ90 } from './history';
+import { History, SQ90, captureIndex } from './history';
 import { ALL_MOVES, CAPTURES, QUIETS, filterEvasions, generate, givesCheck, isLegal, isPseudoLegal } from './movegen';
 import { Position } from './position';
+import { CAPTURE_HISTORY } from './search-params';
 import { see, SEE_VALUE } from './see';
 import { MAX_MOVES, kindOf, moveTo } from './types';
 
@@ -83,8 +84,9 @@ export class MovePicker {
   }
 
   /** Quiescence: captures only (SEE-losing ones dropped). */
-  initQuiescence(pos: Position): void {
+  initQuiescence(pos: Position, history: History): void {
     this.pos = pos;
+    this.history = history;
     this.ttMove = 0;
     this.stage = STAGE_QS_GEN;
     this.evasions = false;
@@ -225,9 +227,14 @@ export class MovePicker {
 
   private scoreCaptures(): void {
     const b = this.pos.board;
+    const w = CAPTURE_HISTORY;
+    const ch = this.history.capture;
     for (let i = 0; i < this.n; i++) {
       const m = this.moves[i];
-      this.scores[i] = SEE_VALUE[kindOf(b[moveTo(m)])] * 8 - ATTACKER_ORDER[kindOf(b[m & 255])];
+      const to = moveTo(m);
+      const piece = b[m & 255];
+      const victim = kindOf(b[to]);
+      this.scores[i] = SEE_VALUE[victim] * 8 - ATTACKER_ORDER[kindOf(piece)] + (w !== 0 ? (ch[captureIndex(piece, to, victim)] * w) >> 5 : 0);
     }
   }
 

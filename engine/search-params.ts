@@ -86,6 +86,12 @@ export let LMR_HISTORY_DIVISOR = 8000;
 /** History bonus of a quiet cutoff (and malus of the quiets tried before it): min(depth² × HISTORY_BONUS_SCALE, HISTORY_BONUS_MAX). */
 export let HISTORY_BONUS_SCALE = 16;
 export let HISTORY_BONUS_MAX = 1600;
+/**
+ * Capture history, on trial: a capture's order score (victim first, then the cheaper attacker)
+ * gains its capture-history entry (history.ts) × CAPTURE_HISTORY / 32. At 0 the table is neither
+ * read nor updated, and the search is the one without it.
+ */
+export let CAPTURE_HISTORY = 0;
 
 // Quiescence.
 
@@ -126,7 +132,8 @@ export const TIME_SCORE_DROP_FACTOR = 1.4;
 export const TIME_ADJUST_DEPTH = 4;
 
 // Tuning: the parameters above that an SPSA run may move, with their ranges and step sizes (the
-// clock's, MOVES_TO_GO and SOFT_STOP_SHARE, only in timed games).
+// clock's, MOVES_TO_GO and SOFT_STOP_SHARE, only in timed games; the changes on trial only when
+// named).
 
 /**
  * One tunable parameter. Values are in option units, integers: the parameter itself for the
@@ -149,11 +156,15 @@ interface TunableSpec {
   readonly cEnd: number;
   readonly rEnd: number;
   /**
-   * A time-management parameter: it acts only on searches with a clock, so it is tuned in timed
-   * games and named on its own (`chuhan spsa --params`), never by `all`.
+   * `search`: a parameter of the search, tuned by `chuhan spsa --params all`. `clock`: a
+   * time-management parameter; it acts only on searches with a clock, so it is tuned in timed
+   * games and named on its own, never by `all`. `trial`: the weight of a change on trial, whose
+   * default 0 leaves the search as it was; set by option for an SPRT, never moved by `all`.
    */
-  readonly clock: boolean;
+  readonly group: TunableGroup;
 }
+
+type TunableGroup = 'search' | 'clock' | 'trial';
 
 /** fishtest's default r_end. */
 export const SPSA_R_END = 0.002;
@@ -163,8 +174,8 @@ interface Tunable {
   set(value: number): void;
 }
 
-function tunable(name: string, value: number, min: number, max: number, cEnd: number, set: (v: number) => void, scale = 1, clock = false): Tunable {
-  return { spec: { name, default: Math.round(value * scale), min, max, scale, cEnd, rEnd: SPSA_R_END, clock }, set };
+function tunable(name: string, value: number, min: number, max: number, cEnd: number, set: (v: number) => void, scale = 1, group: TunableGroup = 'search'): Tunable {
+  return { spec: { name, default: Math.round(value * scale), min, max, scale, cEnd, rEnd: SPSA_R_END, group }, set };
 }
 
 const TABLE: readonly Tunable[] = [
@@ -193,8 +204,10 @@ const TABLE: readonly Tunable[] = [
   tunable('HISTORY_BONUS_MAX', HISTORY_BONUS_MAX, 400, 6400, 200, (v) => (HISTORY_BONUS_MAX = v)),
   tunable('DELTA_MARGIN', DELTA_MARGIN, 50, 500, 20, (v) => (DELTA_MARGIN = v)),
   // The clock's: timeman.ts and the stop between iterations in search.ts.
-  tunable('MOVES_TO_GO', MOVES_TO_GO, 10, 40, 2, (v) => (MOVES_TO_GO = v), 1, true),
-  tunable('SOFT_STOP_SHARE', SOFT_STOP_SHARE, 30, 100, 5, (v) => (SOFT_STOP_SHARE = v / 100), 100, true),
+  tunable('MOVES_TO_GO', MOVES_TO_GO, 10, 40, 2, (v) => (MOVES_TO_GO = v), 1, 'clock'),
+  tunable('SOFT_STOP_SHARE', SOFT_STOP_SHARE, 30, 100, 5, (v) => (SOFT_STOP_SHARE = v / 100), 100, 'clock'),
+  // On trial.
+  tunable('CAPTURE_HISTORY', CAPTURE_HISTORY, 0, 64, 2, (v) => (CAPTURE_HISTORY = v), 1, 'trial'),
 ];
 
 /** The tunable parameters, in the order above. */

@@ -10,7 +10,7 @@
 import { CorrectionHistory } from './correction';
 import { LAZY_MARGIN, TEMPO, attackUnits, evaluate, materialScore } from './evaluate';
 import type { NnueEvaluator } from './nnue';
-import { History, SQ90, contBase } from './history';
+import { History, SQ90, captureIndex, contBase } from './history';
 import type { CurrMoveInfo } from './limits';
 import { MovePicker } from './movepick';
 import { generateLegal, givesCheck as moveGivesCheck, quickLegal } from './movegen';
@@ -20,6 +20,7 @@ import { RootMove, bestRootMove, rootBonus } from './root-moves';
 import { MOVE_LIMIT_PLIES } from './rules';
 import { SEE_VALUE, see } from './see';
 import {
+  CAPTURE_HISTORY,
   DELTA_MARGIN,
   DRAW,
   FUTILITY_BASE,
@@ -82,6 +83,8 @@ export abstract class TreeSearch {
   private readonly pvLength = new Int32Array(MAX_PLY + 1);
   private readonly evalStack = new Int32Array(MAX_PLY + 2);
   private readonly quietsTried = new Int32Array(MAX_PLY * MAX_MOVES);
+  /** The captures searched at each ply, for the capture history's malus (with CAPTURE_HISTORY only). */
+  private readonly capturesTried = new Int32Array(MAX_PLY * MAX_MOVES);
   private readonly ruleBuf = new Int32Array(MAX_MOVES);
 
   protected pos!: Position;
@@ -324,7 +327,9 @@ export abstract class TreeSearch {
     let bestMove = 0;
     let moveCount = 0;
     let quietCount = 0;
+    let captureCount = 0;
     const quietBase = ply * MAX_MOVES;
+    const captureHistory = CAPTURE_HISTORY !== 0;
     const alphaOrig = alpha;
     const lmpLimit = (LMP_BASE + depth * depth) >> (improving ? 0 : 1);
     // Futility below prunes every quiet move that does not check once one legal move has been
@@ -391,7 +396,9 @@ export abstract class TreeSearch {
       }
       pos.unmake();
       if (this.stopped) return 0;
-      if (!isCapture && quietCount < MAX_MOVES) this.quietsTried[quietBase + quietCount++] = m;
+      if (!isCapture) {
+        if (quietCount < MAX_MOVES) this.quietsTried[quietBase + quietCount++] = m;
+      } else if (captureHistory && captureCount < MAX_MOVES) this.capturesTried[quietBase + captureCount++] = m;
 
       if (score > best) {
         best = score;
@@ -401,6 +408,7 @@ export abstract class TreeSearch {
           if (pvNode) this.updatePv(ply, m);
           if (score >= beta) {
             if (!isCapture) this.rewardQuiet(ply, m, piece, depth, quietBase, quietCount);
+            if (captureHistory) this.rewardCapture(isCapture ? m : 0, depth, quietBase, captureCount);
             break;
           }
         }
@@ -446,6 +454,21 @@ export abstract class TreeSearch {
       const qp = b[q & 255];
       hist.update(qp * 256 + moveTo(q), -bonus);
       if (cb >= 0) hist.updateCont(cb + qp * 90 + SQ90[moveTo(q)], -bonus);
+    }
+  }
+
+  /**
+   * Capture history after a cutoff: a bonus for the capture that made it (none when a quiet move
+   * did), a malus for the captures searched before it.
+   */
+  private rewardCapture(m: number, depth: number, base: number, count: number): void {
+    const hist = this.history;
+    const b = this.pos.board;
+    const bonus = Math.min(depth * depth * HISTORY_BONUS_SCALE, HISTORY_BONUS_MAX);
+    for (let i = 0; i < count; i++) {
+      const c = this.capturesTried[base + i];
+      const to = moveTo(c);
+      hist.updateCapture(captureIndex(b[c & 255], to, kindOf(b[to])), c === m ? bonus : -bonus);
     }
   }
 
@@ -506,7 +529,7 @@ export abstract class TreeSearch {
       if (standPat >= beta) return standPat;
       if (standPat > alpha) alpha = standPat;
       best = standPat;
-      picker.initQuiescence(pos);
+      picker.initQuiescence(pos, this.history);
     }
     const ksq = pos.kingSquare(pos.side);
     let moveCount = 0;

@@ -115,8 +115,9 @@ function nonNegative(v: string): number {
 }
 
 function buildCommand(): Command {
-  const names = TUNABLES.filter((t) => !t.clock).map((t) => t.name).join(', ');
-  const clockNames = TUNABLES.filter((t) => t.clock).map((t) => t.name).join(', ');
+  const names = TUNABLES.filter((t) => t.group === 'search').map((t) => t.name).join(', ');
+  const clockNames = TUNABLES.filter((t) => t.group === 'clock').map((t) => t.name).join(', ');
+  const trialNames = TUNABLES.filter((t) => t.group === 'trial').map((t) => t.name).join(', ');
   return new Command('chuhan spsa')
     .description('tune the search parameters by SPSA (fishtest\'s recipe) in self-play game pairs')
     .requiredOption('--state <file>', 'state file of the run (JSON), written after every pair')
@@ -127,7 +128,7 @@ function buildCommand(): Command {
     .option('--tc <tc>', 'a clock instead of fixed nodes, e.g. 2+0.02 (seconds)')
     .option('--concurrency <n>', 'pairs played at once, each with its own two engines (a resumed run keeps its own)', intIn(1, 64), 2)
     .option('--openings <file>', 'openings, one per line, as for match', DEFAULT_OPENINGS)
-    .option('--params <names>', `parameters to tune, comma separated, or all: ${names}; the clock's, for timed games (--tc) and never in all: ${clockNames}`, 'all')
+    .option('--params <names>', `parameters to tune, comma separated, or all: ${names}; the clock's, for timed games (--tc) and never in all: ${clockNames}; changes on trial (0: off), never in all: ${trialNames}`, 'all')
     .option('--c-end <list>', 'c_end overrides, NAME=X,... in option units (default: the table in engine/search-params.ts)')
     .option('--r-end <x>', 'r_end of every parameter (fishtest\'s default)', positive, SPSA_R_END)
     .addOption(new Option('--a <x>', `fishtest's A (default ${SPSA_A_SHARE} x pairs)`).argParser(nonNegative))
@@ -172,9 +173,9 @@ function parseCEnd(text: string | undefined): Map<string, number> {
   return out;
 }
 
-/** The parameters `--params` names: `all` is every search parameter, the clock's left out. */
+/** The parameters `--params` names: `all` is every search parameter, the clock's and those on trial left out. */
 export function selectParams(text: string): string[] {
-  if (text.trim().toLowerCase() === 'all') return TUNABLES.filter((t) => !t.clock).map((t) => t.name);
+  if (text.trim().toLowerCase() === 'all') return TUNABLES.filter((t) => t.group === 'search').map((t) => t.name);
   const out: string[] = [];
   for (const name of text.split(',').map((s) => s.trim()).filter((s) => s !== '')) {
     const spec = findTunable(name);

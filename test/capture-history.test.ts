@@ -1,0 +1,58 @@
+// Capture history, on trial behind CAPTURE_HISTORY (engine/search-params.ts): at 0 the move order
+// and the search are those without it; above 0 a capture's entry moves it in the order, and a
+// search fills the table.
+import { afterEach, describe, expect, it } from 'vitest';
+import { runBench } from '../bench/bench';
+import { History, captureIndex } from '../engine/history';
+import { parseIccs } from '../engine/iccs';
+import { moveToIccs, parseFen } from '../engine/index';
+import { SIGNAL_COUNT } from '../engine/limits';
+import { MovePicker } from '../engine/movepick';
+import { Searcher } from '../engine/search';
+import { setTunable } from '../engine/search-params';
+import { kindOf, moveFrom, moveTo } from '../engine/types';
+
+// Red to move can take a black soldier with the chariot (a0a5) or with the horse (c0b2).
+const TWO_CAPTURES = '4k4/9/9/9/p8/9/9/1p7/9/R1NK5 w - - 0 1';
+
+function captureOrder(history: History): string[] {
+  const pos = parseFen(TWO_CAPTURES);
+  const picker = new MovePicker();
+  picker.init(pos, history, 0, 0, 0, 0);
+  const out: string[] = [];
+  for (let m = picker.next(); m !== 0; m = picker.next()) if (pos.board[moveTo(m)] !== 0) out.push(moveToIccs(m));
+  return out;
+}
+
+describe('capture history (on trial)', () => {
+  afterEach(() => {
+    setTunable('CAPTURE_HISTORY', 0);
+  });
+
+  it('orders captures of the same victim by the entry only when CAPTURE_HISTORY is set', () => {
+    const history = new History();
+    const pos = parseFen(TWO_CAPTURES);
+    // Most valuable victim, then least valuable attacker: the horse's capture comes first.
+    expect(captureOrder(history)).toEqual(['c0b2', 'a0a5']);
+    const m = parseIccs(pos, 'a0a5');
+    const to = moveTo(m);
+    history.updateCapture(captureIndex(pos.board[moveFrom(m)], to, kindOf(pos.board[to])), 16000);
+    expect(captureOrder(history)).toEqual(['c0b2', 'a0a5']);
+    setTunable('CAPTURE_HISTORY', 8);
+    expect(captureOrder(history)).toEqual(['a0a5', 'c0b2']);
+  });
+
+  it('at 0 the search is the one without it; above 0 it learns and searches another tree', () => {
+    const base = runBench({ depth: 7 }, () => {}).nodes;
+    setTunable('CAPTURE_HISTORY', 8);
+    const on = runBench({ depth: 7 }, () => {}).nodes;
+    expect(on).not.toBe(base);
+
+    const s = new Searcher(16);
+    s.search(parseFen('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1'), { depth: 8 }, new Int32Array(SIGNAL_COUNT));
+    expect(s.history.capture.some((v) => v !== 0)).toBe(true);
+
+    setTunable('CAPTURE_HISTORY', 0);
+    expect(runBench({ depth: 7 }, () => {}).nodes).toBe(base);
+  });
+});
