@@ -9,7 +9,7 @@
 import { History, SQ90, captureIndex } from './history';
 import { ALL_MOVES, CAPTURES, QUIETS, filterEvasions, generate, givesCheck, isLegal, isPseudoLegal } from './movegen';
 import { Position } from './position';
-import { CAPTURE_HISTORY } from './search-params';
+import { CAPTURE_HISTORY, FOLLOWUP_HISTORY } from './search-params';
 import { see, SEE_VALUE } from './see';
 import { MAX_MOVES, kindOf, moveTo } from './types';
 
@@ -54,11 +54,14 @@ export class MovePicker {
 
   /** Continuation-history base of the previous move, or -1. */
   private cont = -1;
+  /** ... and of our own move before it (follow-up history, on trial), or -1. */
+  private followup = -1;
 
   /** Main search, not in check. */
-  init(pos: Position, history: History, ttMove: number, killer1: number, killer2: number, counter: number, cont = -1): void {
+  init(pos: Position, history: History, ttMove: number, killer1: number, killer2: number, counter: number, cont = -1, followup = -1): void {
     this.pos = pos;
     this.cont = cont;
+    this.followup = followup;
     this.history = history;
     this.ttMove = ttMove !== 0 && isPseudoLegal(pos, ttMove) ? ttMove : 0;
     this.killer1 = killer1;
@@ -243,11 +246,13 @@ export class MovePicker {
     const h = this.history.quiet;
     const ch = this.history.cont;
     const cb = this.cont;
+    const fb = this.followup;
+    const fw = FOLLOWUP_HISTORY;
     for (let i = 0; i < this.n; i++) {
       const m = this.moves[i];
       const piece = b[m & 255];
       const to = moveTo(m);
-      this.scores[i] = h[piece * 256 + to] + (cb >= 0 ? ch[cb + piece * 90 + SQ90[to]] : 0);
+      this.scores[i] = h[piece * 256 + to] + (cb >= 0 ? ch[cb + piece * 90 + SQ90[to]] : 0) + (fb >= 0 && fw !== 0 ? (ch[fb + piece * 90 + SQ90[to]] * fw) >> 4 : 0);
     }
   }
 

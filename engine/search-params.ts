@@ -92,6 +92,13 @@ export let HISTORY_BONUS_MAX = 1600;
  * read nor updated, and the search is the one without it.
  */
 export let CAPTURE_HISTORY = 0;
+/**
+ * Follow-up history, on trial: the continuation history of our own previous move (two plies
+ * back) joins that of the opponent's last move, × FOLLOWUP_HISTORY / 16, in the quiet moves'
+ * order and their late-move reductions, and learns from the same cutoffs. At 0 it is neither
+ * read nor updated.
+ */
+export let FOLLOWUP_HISTORY = 0;
 
 // Quiescence.
 
@@ -208,6 +215,7 @@ const TABLE: readonly Tunable[] = [
   tunable('SOFT_STOP_SHARE', SOFT_STOP_SHARE, 30, 100, 5, (v) => (SOFT_STOP_SHARE = v / 100), 100, 'clock'),
   // On trial.
   tunable('CAPTURE_HISTORY', CAPTURE_HISTORY, 0, 64, 2, (v) => (CAPTURE_HISTORY = v), 1, 'trial'),
+  tunable('FOLLOWUP_HISTORY', FOLLOWUP_HISTORY, 0, 32, 1, (v) => (FOLLOWUP_HISTORY = v), 1, 'trial'),
 ];
 
 /** The tunable parameters, in the order above. */

@@ -22,6 +22,7 @@ import { SEE_VALUE, see } from './see';
 import {
   CAPTURE_HISTORY,
   DELTA_MARGIN,
+  FOLLOWUP_HISTORY,
   DRAW,
   FUTILITY_BASE,
   FUTILITY_DEPTH,
@@ -235,6 +236,8 @@ export abstract class TreeSearch {
     // The move that led here and the piece it moved, as make recorded them (0 after a null move).
     const prevMove = pos.histMove[pos.ply - 1];
     const prevPiece = pos.histPiece[pos.ply - 1];
+    // Our own move before it (follow-up history, on trial): its continuation base, or -1.
+    const fb = this.followupBase();
     let staticEval: number;
     let rawEval = 0;
     let corrEval = 0;
@@ -318,7 +321,7 @@ export abstract class TreeSearch {
     else {
       const counter = prevMove !== 0 ? hist.counter[prevPiece * 256 + moveTo(prevMove)] : 0;
       const cb = prevMove !== 0 ? contBase(prevPiece, moveTo(prevMove)) : -1;
-      picker.init(pos, hist, ttMove, hist.killers[ply * 2], hist.killers[ply * 2 + 1], counter, cb);
+      picker.init(pos, hist, ttMove, hist.killers[ply * 2], hist.killers[ply * 2 + 1], counter, cb, fb);
     }
     const us = pos.side;
     const ksq = pos.kingSquare(us);
@@ -385,7 +388,8 @@ export abstract class TreeSearch {
           if (cutNode) r++;
           if (!improving && depth > 6) r++;
           if (m === hist.killers[ply * 2] || m === hist.killers[ply * 2 + 1]) r--;
-          const ch = prevMove !== 0 ? hist.cont[contBase(prevPiece, moveTo(prevMove)) + piece * 90 + SQ90[to]] : 0;
+          let ch = prevMove !== 0 ? hist.cont[contBase(prevPiece, moveTo(prevMove)) + piece * 90 + SQ90[to]] : 0;
+          if (fb >= 0) ch += (hist.cont[fb + piece * 90 + SQ90[to]] * FOLLOWUP_HISTORY) >> 4;
           r -= ((hist.quiet[piece * 256 + to] + ch) / LMR_HISTORY_DIVISOR) | 0;
           if (r < 0) r = 0;
           if (r > newDepth - 1) r = Math.max(0, newDepth - 1);
@@ -446,15 +450,29 @@ export abstract class TreeSearch {
     const bonus = Math.min(depth * depth * HISTORY_BONUS_SCALE, HISTORY_BONUS_MAX);
     const b = this.pos.board;
     const cb = prevMove !== 0 ? contBase(prevPiece, moveTo(prevMove)) : -1;
+    const fb = this.followupBase();
     hist.update(piece * 256 + moveTo(m), bonus);
     if (cb >= 0) hist.updateCont(cb + piece * 90 + SQ90[moveTo(m)], bonus);
+    if (fb >= 0) hist.updateCont(fb + piece * 90 + SQ90[moveTo(m)], bonus);
     for (let i = 0; i < quietCount; i++) {
       const q = this.quietsTried[quietBase + i];
       if (q === m) continue;
       const qp = b[q & 255];
       hist.update(qp * 256 + moveTo(q), -bonus);
       if (cb >= 0) hist.updateCont(cb + qp * 90 + SQ90[moveTo(q)], -bonus);
+      if (fb >= 0) hist.updateCont(fb + qp * 90 + SQ90[moveTo(q)], -bonus);
     }
+  }
+
+  /**
+   * With FOLLOWUP_HISTORY, the continuation base of the side to move's own previous move (two
+   * plies back; none after a null move or before the game's second move); otherwise -1.
+   */
+  private followupBase(): number {
+    const pos = this.pos;
+    if (FOLLOWUP_HISTORY === 0 || pos.ply < 2) return -1;
+    const m = pos.histMove[pos.ply - 2];
+    return m !== 0 ? contBase(pos.histPiece[pos.ply - 2], moveTo(m)) : -1;
   }
 
   /**

@@ -1,9 +1,8 @@
-// Capture history, on trial behind CAPTURE_HISTORY (engine/search-params.ts): at 0 the move order
-// and the search are those without it; above 0 a capture's entry moves it in the order, and a
-// search fills the table.
+// The search changes on trial (engine/search-params.ts, group 'trial'): at 0 the move order and
+// the search are those without them; above 0 they act, and a search fills their tables.
 import { afterEach, describe, expect, it } from 'vitest';
 import { runBench } from '../bench/bench';
-import { History, captureIndex } from '../engine/history';
+import { History, SQ90, captureIndex, contBase } from '../engine/history';
 import { parseIccs } from '../engine/iccs';
 import { moveToIccs, parseFen } from '../engine/index';
 import { SIGNAL_COUNT } from '../engine/limits';
@@ -53,6 +52,47 @@ describe('capture history (on trial)', () => {
     expect(s.history.capture.some((v) => v !== 0)).toBe(true);
 
     setTunable('CAPTURE_HISTORY', 0);
+    expect(runBench({ depth: 7 }, () => {}).nodes).toBe(base);
+  });
+});
+
+// The start position, with the follow-up base of a horse move b0c2 as if Red had played it two
+// plies back (the picker takes the base as the search gives it).
+const AFTER_TWO = parseFen('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1');
+
+function quietOrder(history: History, cont: number, followup: number): string[] {
+  const pos = AFTER_TWO;
+  const picker = new MovePicker();
+  picker.init(pos, history, 0, 0, 0, 0, cont, followup);
+  const out: string[] = [];
+  for (let m = picker.next(); m !== 0; m = picker.next()) if (pos.board[moveTo(m)] === 0) out.push(moveToIccs(m));
+  return out;
+}
+
+describe('follow-up history (on trial)', () => {
+  afterEach(() => {
+    setTunable('FOLLOWUP_HISTORY', 0);
+  });
+
+  it('orders quiet moves by the follow-up entry only when FOLLOWUP_HISTORY is set', () => {
+    const history = new History();
+    const pos = AFTER_TWO;
+    const ours = parseIccs(pos, 'b0c2');
+    const fb = contBase(pos.board[moveFrom(ours)], moveTo(ours));
+    const before = quietOrder(history, -1, fb);
+    const last = before[before.length - 1];
+    const m = parseIccs(pos, last);
+    history.updateCont(fb + pos.board[moveFrom(m)] * 90 + SQ90[moveTo(m)], 16000);
+    expect(quietOrder(history, -1, fb)).toEqual(before);
+    setTunable('FOLLOWUP_HISTORY', 16);
+    expect(quietOrder(history, -1, fb)[0]).toBe(last);
+  });
+
+  it('at 0 the search is the one without it; above 0 another tree', () => {
+    const base = runBench({ depth: 7 }, () => {}).nodes;
+    setTunable('FOLLOWUP_HISTORY', 16);
+    expect(runBench({ depth: 7 }, () => {}).nodes).not.toBe(base);
+    setTunable('FOLLOWUP_HISTORY', 0);
     expect(runBench({ depth: 7 }, () => {}).nodes).toBe(base);
   });
 });
