@@ -56,12 +56,25 @@ export const NULL_MIN_UNITS = 3;
 export const NULL_SAFE_UNITS = 5;
 export const NULL_VERIFY_DEPTH = 10;
 
+/**
+ * ProbCut, on trial (0: off): from PROBCUT_DEPTH on, in a node that is not on the PV, a capture
+ * that wins material and whose search four plies shallower beats beta + PROBCUT_MARGIN cuts the
+ * node off.
+ */
+export let PROBCUT_MARGIN = 0;
+export const PROBCUT_DEPTH = 5;
+
 /** Internal iterative reduction: without a hash move, PV and cut nodes from this depth lose a ply. */
 export let IIR_DEPTH = 4;
 
 /** Singular extension: minimum depth, and the margin below the hash score per ply of depth. */
 export let SE_DEPTH = 6;
 export let SE_MARGIN = 2;
+/**
+ * Negative singular extension, on trial (1: on): when the other moves reach the singular bound
+ * but not beta, and the hash score is at least beta, the hash move is searched a ply shallower.
+ */
+export let NEGATIVE_SE = 0;
 
 /** Futility: at depth ≤ FUTILITY_DEPTH, quiet moves that do not check are pruned when eval + FUTILITY_BASE + FUTILITY_PER_DEPTH × depth ≤ alpha. */
 export let FUTILITY_DEPTH = 4;
@@ -216,6 +229,8 @@ const TABLE: readonly Tunable[] = [
   // On trial.
   tunable('CAPTURE_HISTORY', CAPTURE_HISTORY, 0, 64, 2, (v) => (CAPTURE_HISTORY = v), 1, 'trial'),
   tunable('FOLLOWUP_HISTORY', FOLLOWUP_HISTORY, 0, 32, 1, (v) => (FOLLOWUP_HISTORY = v), 1, 'trial'),
+  tunable('NEGATIVE_SE', NEGATIVE_SE, 0, 1, 0.5, (v) => (NEGATIVE_SE = v), 1, 'trial'),
+  tunable('PROBCUT_MARGIN', PROBCUT_MARGIN, 0, 500, 20, (v) => (PROBCUT_MARGIN = v), 1, 'trial'),
 ];
 
 /** The tunable parameters, in the order above. */

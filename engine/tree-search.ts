@@ -40,6 +40,9 @@ import {
   MATE,
   MATE_BOUND,
   MAX_PLY,
+  NEGATIVE_SE,
+  PROBCUT_DEPTH,
+  PROBCUT_MARGIN,
   RULE_BOUND,
   NULL_EVAL_DIVISOR,
   NULL_EVAL_R_MAX,
@@ -288,6 +291,30 @@ export abstract class TreeSearch {
           if (v >= beta) return score;
         }
       }
+      // ProbCut (on trial): a capture that wins material and beats beta by the margin in a
+      // search four plies shallower (after a quiescence search says it might) ends the node.
+      if (
+        PROBCUT_MARGIN !== 0 &&
+        depth >= PROBCUT_DEPTH &&
+        beta > -RULE_BOUND &&
+        beta + PROBCUT_MARGIN < RULE_BOUND &&
+        !(ttHit && ttDepth >= depth - 3 && ttScore < beta + PROBCUT_MARGIN)
+      ) {
+        const pcBeta = beta + PROBCUT_MARGIN;
+        const picker = this.pickers[ply];
+        picker.initQuiescence(pos, this.history);
+        const ksq = pos.kingSquare(pos.side);
+        for (let m = picker.next(); m !== 0; m = picker.next()) {
+          if (!quickLegal(pos, m, ksq) || see(pos, m) < pcBeta - staticEval) continue;
+          pos.make(m, moveGivesCheck(pos, m));
+          this.nodes++;
+          let v = 0 - this.quiesce(0 - pcBeta, 1 - pcBeta, ply + 1, 0);
+          if (v >= pcBeta) v = 0 - this.negamax(depth - 4, 0 - pcBeta, 1 - pcBeta, ply + 1, false, !cutNode);
+          pos.unmake();
+          if (this.stopped) return 0;
+          if (v >= pcBeta) return v;
+        }
+      }
     }
 
     // 4. Internal iterative reduction.
@@ -295,8 +322,11 @@ export abstract class TreeSearch {
 
     // Singular extension: when the hash move is the only good move here (every other move,
     // searched to half depth, stays clearly below its score), it is searched one ply deeper.
-    // When even the other moves beat beta, the node fails high at once (multi-cut).
+    // When even the other moves beat beta, the node fails high at once (multi-cut). With
+    // NEGATIVE_SE (on trial), when they reach the singular bound only and the hash score is at
+    // least beta, the hash move is searched a ply shallower instead.
     let singular = false;
+    let ttShallower = false;
     if (
       depth >= SE_DEPTH &&
       excluded === 0 &&
@@ -312,6 +342,7 @@ export abstract class TreeSearch {
       if (this.stopped) return 0;
       if (v < singularBeta) singular = true;
       else if (singularBeta >= beta) return singularBeta;
+      else if (NEGATIVE_SE !== 0 && ttScore >= beta) ttShallower = true;
     }
 
     // 5. Move loop.
@@ -372,6 +403,7 @@ export abstract class TreeSearch {
       // Check extension, for checks that do not simply give the checking piece away.
       let extension = 0;
       if (singular && m === ttMove) extension = 1;
+      else if (ttShallower && m === ttMove) extension = -1;
       else if (givesCheck && ply < 2 * this.rootDepth) extension = see(pos, m) >= 0 ? 1 : 0;
 
       pos.make(m, givesCheck);

@@ -1,5 +1,6 @@
 // The search changes on trial (engine/search-params.ts, group 'trial'): at 0 the move order and
-// the search are those without them; above 0 they act, and a search fills their tables.
+// the search are those without them; set, they act (the order, the tree), and a search fills
+// their tables.
 import { afterEach, describe, expect, it } from 'vitest';
 import { runBench } from '../bench/bench';
 import { History, SQ90, captureIndex, contBase } from '../engine/history';
@@ -8,7 +9,7 @@ import { moveToIccs, parseFen } from '../engine/index';
 import { SIGNAL_COUNT } from '../engine/limits';
 import { MovePicker } from '../engine/movepick';
 import { Searcher } from '../engine/search';
-import { setTunable } from '../engine/search-params';
+import { TUNABLES, setTunable } from '../engine/search-params';
 import { kindOf, moveFrom, moveTo } from '../engine/types';
 
 // Red to move can take a black soldier with the chariot (a0a5) or with the horse (c0b2).
@@ -41,18 +42,15 @@ describe('capture history (on trial)', () => {
     expect(captureOrder(history)).toEqual(['a0a5', 'c0b2']);
   });
 
-  it('at 0 the search is the one without it; above 0 it learns and searches another tree', () => {
-    const base = runBench({ depth: 7 }, () => {}).nodes;
-    setTunable('CAPTURE_HISTORY', 8);
-    const on = runBench({ depth: 7 }, () => {}).nodes;
-    expect(on).not.toBe(base);
-
+  it('a search fills the table when CAPTURE_HISTORY is set, and leaves it empty at 0', () => {
+    const start = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
     const s = new Searcher(16);
-    s.search(parseFen('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1'), { depth: 8 }, new Int32Array(SIGNAL_COUNT));
+    s.search(parseFen(start), { depth: 8 }, new Int32Array(SIGNAL_COUNT));
+    expect(s.history.capture.every((v) => v === 0)).toBe(true);
+    setTunable('CAPTURE_HISTORY', 8);
+    s.clearHash();
+    s.search(parseFen(start), { depth: 8 }, new Int32Array(SIGNAL_COUNT));
     expect(s.history.capture.some((v) => v !== 0)).toBe(true);
-
-    setTunable('CAPTURE_HISTORY', 0);
-    expect(runBench({ depth: 7 }, () => {}).nodes).toBe(base);
   });
 });
 
@@ -87,12 +85,27 @@ describe('follow-up history (on trial)', () => {
     setTunable('FOLLOWUP_HISTORY', 16);
     expect(quietOrder(history, -1, fb)[0]).toBe(last);
   });
+});
 
-  it('at 0 the search is the one without it; above 0 another tree', () => {
+/** A value that turns each change on trial on, for the tests below. */
+const ON: Record<string, number> = { CAPTURE_HISTORY: 8, FOLLOWUP_HISTORY: 16, NEGATIVE_SE: 1, PROBCUT_MARGIN: 180 };
+
+describe('every change on trial leaves the search as it is at 0', () => {
+  const trials = TUNABLES.filter((t) => t.group === 'trial');
+
+  it('has a value to turn it on here, and 0 by default', () => {
+    expect(trials.map((t) => t.name).sort()).toEqual(Object.keys(ON).sort());
+    for (const t of trials) expect(t.default).toBe(0);
+  });
+
+  it.each(Object.entries(ON))('%s: set to %i another tree, back at 0 the same bench nodes', (name, value) => {
     const base = runBench({ depth: 7 }, () => {}).nodes;
-    setTunable('FOLLOWUP_HISTORY', 16);
-    expect(runBench({ depth: 7 }, () => {}).nodes).not.toBe(base);
-    setTunable('FOLLOWUP_HISTORY', 0);
+    try {
+      setTunable(name, value);
+      expect(runBench({ depth: 7 }, () => {}).nodes).not.toBe(base);
+    } finally {
+      setTunable(name, 0);
+    }
     expect(runBench({ depth: 7 }, () => {}).nodes).toBe(base);
   });
 });
