@@ -4,7 +4,7 @@
 // scores stay within +-HISTORY_MAX and recent results weigh more than old ones. Capture history
 // (on trial, CAPTURE_HISTORY in search-params.ts) adds the kind of piece taken to the index.
 
-import { MAX_PLY } from './search-params';
+import { FOLLOWUP_HISTORY, MAX_PLY } from './search-params';
 
 const HISTORY_MAX = 16384;
 
@@ -69,6 +69,25 @@ export class History {
 
   updateCont(index: number, bonus: number): void {
     this.cont[index] = gravity(this.cont[index], bonus, HISTORY_MAX);
+  }
+
+  /**
+   * A quiet move's history score, as the move order and the late-move reductions read it: its
+   * history, plus its continuation entry after the previous move (base `cb`), plus, with
+   * FOLLOWUP_HISTORY (on trial), its entry after our own move before that (base `fb`) × the
+   * weight / 16. A base of -1 counts nothing.
+   */
+  quietScore(piece: number, to: number, cb: number, fb: number): number {
+    const i = piece * 90 + SQ90[to];
+    return this.quiet[piece * 256 + to] + (cb >= 0 ? this.cont[cb + i] : 0) + (fb >= 0 ? (this.cont[fb + i] * FOLLOWUP_HISTORY) >> 4 : 0);
+  }
+
+  /** Moves every entry that quietScore reads for this move by `bonus` (a malus when negative). */
+  updateQuietMove(piece: number, to: number, cb: number, fb: number, bonus: number): void {
+    const i = piece * 90 + SQ90[to];
+    this.update(piece * 256 + to, bonus);
+    if (cb >= 0) this.updateCont(cb + i, bonus);
+    if (fb >= 0) this.updateCont(fb + i, bonus);
   }
 
   addKiller(ply: number, move: number): void {

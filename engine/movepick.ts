@@ -6,10 +6,10 @@
 // In check, all evasions are generated at once and only the legal ones kept (captures first,
 // then by history). Out of check, the caller tests legality (quickLegal) before making a move.
 
-import { History, SQ90, captureIndex } from './history';
+import { History, captureIndex } from './history';
 import { ALL_MOVES, CAPTURES, QUIETS, filterEvasions, generate, givesCheck, isLegal, isPseudoLegal } from './movegen';
 import { Position } from './position';
-import { CAPTURE_HISTORY, FOLLOWUP_HISTORY } from './search-params';
+import { CAPTURE_HISTORY } from './search-params';
 import { see, SEE_VALUE } from './see';
 import { MAX_MOVES, kindOf, moveTo } from './types';
 
@@ -243,16 +243,12 @@ export class MovePicker {
 
   private scoreQuiets(): void {
     const b = this.pos.board;
-    const h = this.history.quiet;
-    const ch = this.history.cont;
+    const hist = this.history;
     const cb = this.cont;
     const fb = this.followup;
-    const fw = FOLLOWUP_HISTORY;
     for (let i = 0; i < this.n; i++) {
       const m = this.moves[i];
-      const piece = b[m & 255];
-      const to = moveTo(m);
-      this.scores[i] = h[piece * 256 + to] + (cb >= 0 ? ch[cb + piece * 90 + SQ90[to]] : 0) + (fb >= 0 && fw !== 0 ? (ch[fb + piece * 90 + SQ90[to]] * fw) >> 4 : 0);
+      this.scores[i] = hist.quietScore(b[m & 255], moveTo(m), cb, fb);
     }
   }
 

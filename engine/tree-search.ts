@@ -10,7 +10,7 @@
 import { CorrectionHistory } from './correction';
 import { LAZY_MARGIN, TEMPO, attackUnits, evaluate, materialScore } from './evaluate';
 import type { NnueEvaluator } from './nnue';
-import { History, SQ90, captureIndex, contBase } from './history';
+import { History, captureIndex, contBase } from './history';
 import type { CurrMoveInfo } from './limits';
 import { MovePicker } from './movepick';
 import { generateLegal, givesCheck as moveGivesCheck, quickLegal } from './movegen';
@@ -348,10 +348,11 @@ export abstract class TreeSearch {
     // 5. Move loop.
     const picker = this.pickers[ply];
     const hist = this.history;
+    // Continuation-history base of the previous move (the order and LMR read it), or -1.
+    const cb = prevMove !== 0 ? contBase(prevPiece, moveTo(prevMove)) : -1;
     if (inCheck) picker.initEvasions(pos, hist, ttMove);
     else {
       const counter = prevMove !== 0 ? hist.counter[prevPiece * 256 + moveTo(prevMove)] : 0;
-      const cb = prevMove !== 0 ? contBase(prevPiece, moveTo(prevMove)) : -1;
       picker.init(pos, hist, ttMove, hist.killers[ply * 2], hist.killers[ply * 2 + 1], counter, cb, fb);
     }
     const us = pos.side;
@@ -420,9 +421,7 @@ export abstract class TreeSearch {
           if (cutNode) r++;
           if (!improving && depth > 6) r++;
           if (m === hist.killers[ply * 2] || m === hist.killers[ply * 2 + 1]) r--;
-          let ch = prevMove !== 0 ? hist.cont[contBase(prevPiece, moveTo(prevMove)) + piece * 90 + SQ90[to]] : 0;
-          if (fb >= 0) ch += (hist.cont[fb + piece * 90 + SQ90[to]] * FOLLOWUP_HISTORY) >> 4;
-          r -= ((hist.quiet[piece * 256 + to] + ch) / LMR_HISTORY_DIVISOR) | 0;
+          r -= (hist.quietScore(piece, to, cb, fb) / LMR_HISTORY_DIVISOR) | 0;
           if (r < 0) r = 0;
           if (r > newDepth - 1) r = Math.max(0, newDepth - 1);
         }
@@ -443,7 +442,7 @@ export abstract class TreeSearch {
           alpha = score;
           if (pvNode) this.updatePv(ply, m);
           if (score >= beta) {
-            if (!isCapture) this.rewardQuiet(ply, m, piece, depth, quietBase, quietCount);
+            if (!isCapture) this.rewardQuiet(ply, m, piece, depth, quietBase, quietCount, cb, fb);
             if (captureHistory) this.rewardCapture(isCapture ? m : 0, depth, quietBase, captureCount);
             break;
           }
@@ -472,7 +471,8 @@ export abstract class TreeSearch {
     return best;
   }
 
-  private rewardQuiet(ply: number, m: number, piece: number, depth: number, quietBase: number, quietCount: number): void {
+  /** A quiet cutoff: killer, countermove, and the histories (bases cb and fb, as the node read them). */
+  private rewardQuiet(ply: number, m: number, piece: number, depth: number, quietBase: number, quietCount: number, cb: number, fb: number): void {
     const hist = this.history;
     hist.addKiller(ply, m);
     // The move that led here and the piece it moved, as make recorded them (0 after a null move).
@@ -481,18 +481,10 @@ export abstract class TreeSearch {
     if (prevMove !== 0) hist.counter[prevPiece * 256 + moveTo(prevMove)] = m;
     const bonus = Math.min(depth * depth * HISTORY_BONUS_SCALE, HISTORY_BONUS_MAX);
     const b = this.pos.board;
-    const cb = prevMove !== 0 ? contBase(prevPiece, moveTo(prevMove)) : -1;
-    const fb = this.followupBase();
-    hist.update(piece * 256 + moveTo(m), bonus);
-    if (cb >= 0) hist.updateCont(cb + piece * 90 + SQ90[moveTo(m)], bonus);
-    if (fb >= 0) hist.updateCont(fb + piece * 90 + SQ90[moveTo(m)], bonus);
+    hist.updateQuietMove(piece, moveTo(m), cb, fb, bonus);
     for (let i = 0; i < quietCount; i++) {
       const q = this.quietsTried[quietBase + i];
-      if (q === m) continue;
-      const qp = b[q & 255];
-      hist.update(qp * 256 + moveTo(q), -bonus);
-      if (cb >= 0) hist.updateCont(cb + qp * 90 + SQ90[moveTo(q)], -bonus);
-      if (fb >= 0) hist.updateCont(fb + qp * 90 + SQ90[moveTo(q)], -bonus);
+      if (q !== m) hist.updateQuietMove(b[q & 255], moveTo(q), cb, fb, -bonus);
     }
   }
 

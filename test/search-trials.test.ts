@@ -8,6 +8,7 @@ import { parseIccs } from '../engine/iccs';
 import { moveToIccs, parseFen } from '../engine/index';
 import { SIGNAL_COUNT } from '../engine/limits';
 import { MovePicker } from '../engine/movepick';
+import type { Position } from '../engine/position';
 import { Searcher } from '../engine/search';
 import { TUNABLES, setTunable } from '../engine/search-params';
 import { kindOf, moveFrom, moveTo } from '../engine/types';
@@ -15,13 +16,17 @@ import { kindOf, moveFrom, moveTo } from '../engine/types';
 // Red to move can take a black soldier with the chariot (a0a5) or with the horse (c0b2).
 const TWO_CAPTURES = '4k4/9/9/9/p8/9/9/1p7/9/R1NK5 w - - 0 1';
 
-function captureOrder(history: History): string[] {
-  const pos = parseFen(TWO_CAPTURES);
+/** The moves the picker hands out in `pos` (captures or quiet moves), in its order. */
+function pickedOrder(pos: Position, history: History, captures: boolean, cont = -1, followup = -1): string[] {
   const picker = new MovePicker();
-  picker.init(pos, history, 0, 0, 0, 0);
+  picker.init(pos, history, 0, 0, 0, 0, cont, followup);
   const out: string[] = [];
-  for (let m = picker.next(); m !== 0; m = picker.next()) if (pos.board[moveTo(m)] !== 0) out.push(moveToIccs(m));
+  for (let m = picker.next(); m !== 0; m = picker.next()) if ((pos.board[moveTo(m)] !== 0) === captures) out.push(moveToIccs(m));
   return out;
+}
+
+function captureOrder(history: History): string[] {
+  return pickedOrder(parseFen(TWO_CAPTURES), history, true);
 }
 
 describe('capture history (on trial)', () => {
@@ -59,12 +64,7 @@ describe('capture history (on trial)', () => {
 const AFTER_TWO = parseFen('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1');
 
 function quietOrder(history: History, cont: number, followup: number): string[] {
-  const pos = AFTER_TWO;
-  const picker = new MovePicker();
-  picker.init(pos, history, 0, 0, 0, 0, cont, followup);
-  const out: string[] = [];
-  for (let m = picker.next(); m !== 0; m = picker.next()) if (pos.board[moveTo(m)] === 0) out.push(moveToIccs(m));
-  return out;
+  return pickedOrder(AFTER_TWO, history, false, cont, followup);
 }
 
 describe('follow-up history (on trial)', () => {

@@ -115,9 +115,9 @@ function nonNegative(v: string): number {
 }
 
 function buildCommand(): Command {
-  const names = TUNABLES.filter((t) => t.group === 'search').map((t) => t.name).join(', ');
-  const clockNames = TUNABLES.filter((t) => t.group === 'clock').map((t) => t.name).join(', ');
-  const trialNames = TUNABLES.filter((t) => t.group === 'trial').map((t) => t.name).join(', ');
+  const names = namesOf('search').join(', ');
+  const clockNames = namesOf('clock').join(', ');
+  const trialNames = namesOf('trial').join(', ');
   return new Command('chuhan spsa')
     .description('tune the search parameters by SPSA (fishtest\'s recipe) in self-play game pairs')
     .requiredOption('--state <file>', 'state file of the run (JSON), written after every pair')
@@ -173,9 +173,14 @@ function parseCEnd(text: string | undefined): Map<string, number> {
   return out;
 }
 
+/** The names of the tunable parameters of one group, in table order. */
+function namesOf(group: (typeof TUNABLES)[number]['group']): string[] {
+  return TUNABLES.filter((t) => t.group === group).map((t) => t.name);
+}
+
 /** The parameters `--params` names: `all` is every search parameter, the clock's and those on trial left out. */
 export function selectParams(text: string): string[] {
-  if (text.trim().toLowerCase() === 'all') return TUNABLES.filter((t) => t.group === 'search').map((t) => t.name);
+  if (text.trim().toLowerCase() === 'all') return namesOf('search');
   const out: string[] = [];
   for (const name of text.split(',').map((s) => s.trim()).filter((s) => s !== '')) {
     const spec = findTunable(name);
