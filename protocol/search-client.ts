@@ -5,8 +5,9 @@
 //
 // Stopping: each search gets STOP/PONDERHIT flags in a SharedArrayBuffer that the search polls.
 // Where SharedArrayBuffer cannot be sent (a browser page that is not cross-origin isolated), the
-// flags are local and a search is stopped by ending its worker and starting a fresh one: the
-// session answers with the best move of the last completed iteration, and the hash table is lost.
+// flags are local and a search is stopped by ending its worker and starting a fresh one after the
+// answer: the session answers with the best move of the last completed iteration, and the hash
+// table is lost.
 //
 // Threads (Lazy SMP): with Threads > 1 the client also keeps Threads - 1 helper workers, started
 // when the option is set and reused by every search. All of them get one transposition table in a
@@ -85,6 +86,12 @@ export class SearchClient {
   private restarts = 0;
   /** The worker's warm-up stop flag (see host/search-worker.ts), raised by the first search or probe. */
   private warmup: Int32Array | null = null;
+  /**
+   * stop() ended the worker and a fresh one is owed. It is started once the answer has gone out
+   * (a task later), or by the next work if that comes first: starting a worker costs the browser
+   * a fetch and a compile of the whole script, which would otherwise delay the bestmove.
+   */
+  private startOwed = false;
   /** Why the worker cannot run, once starting it has failed. */
   unavailable: string | null = null;
   /** The helper workers (Threads - 1 of them, when the host shares memory). */
@@ -278,6 +285,7 @@ export class SearchClient {
   }
 
   private send(msg: ToWorker): boolean {
+    this.startIfOwed();
     if (this.worker === null) return false;
     // Work that is waited on ends the warm-up; option changes and pings wait behind it.
     if ((msg.type === 'search' || msg.type === 'probe') && this.warmup !== null) Atomics.store(this.warmup, SIGNAL_STOP, 1);
@@ -296,6 +304,7 @@ export class SearchClient {
    * `pick`, it plays a strength level's move (engine/skill.ts).
    */
   search(position: PositionSpec, limits: SearchLimits, currmove = false, pick?: SkillPick): number | null {
+    this.startIfOwed();
     if (this.worker === null) return null;
     const id = this.nextId++;
     const buffer = this.host.shared ? new SharedArrayBuffer(SIGNAL_COUNT * Int32Array.BYTES_PER_ELEMENT) : null;
@@ -335,8 +344,15 @@ export class SearchClient {
       reply(null);
     }
     worker?.terminate();
-    this.start();
+    this.startOwed = true;
+    setTimeout(() => this.startIfOwed(), 0);
     return false;
+  }
+
+  private startIfOwed(): void {
+    if (!this.startOwed) return;
+    this.startOwed = false;
+    this.start();
   }
 
   /**
@@ -408,8 +424,12 @@ export class SearchClient {
     );
   }
 
-  private request(make: (id: number) => ToWorker, timeoutMs: number, to: WorkerHandle | null = this.worker): Promise<FromWorker | null> {
-    if (to === null) return Promise.resolve(null);
+  private request(make: (id: number) => ToWorker, timeoutMs: number, to?: WorkerHandle): Promise<FromWorker | null> {
+    if (to === undefined) {
+      this.startIfOwed();
+      if (this.worker === null) return Promise.resolve(null);
+      to = this.worker;
+    }
     const worker = to;
     const id = this.nextId++;
     return new Promise((resolve) => {
@@ -431,6 +451,7 @@ export class SearchClient {
   terminate(): void {
     const w = this.worker;
     this.worker = null;
+    this.startOwed = false;
     this.running.clear();
     this.signals.clear();
     w?.terminate();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { START_FEN, judge } from '../engine/index';
 import { builtEngine, legalBest, startChuhan } from './e2e-engine';
 import { position } from './helpers';
-import { InProcessEngine, inProcess } from './session-harness';
+import { InProcessEngine, inProcess, withInProcess } from './session-harness';
 
 /** eleeye-batch-197 of test/data/mates.epd: Red mates in 3 moves, starting with f6f7. */
 const MATE_IN_3 = '2Ra5/2n1a4/4k4/5R1N1/NP1np4/9/9/9/6p2/r3cKBr1 w - - 0 1';
@@ -88,6 +88,36 @@ describe('README promises, UCCI', () => {
       const ready = await e.expect((l) => l === 'readyok');
       expect(e.received.indexOf(ready)).toBeGreaterThan(e.received.indexOf(best));
     }
+  });
+
+  it('without shared memory, stop ends the search worker: bestmove first, then a fresh worker that searches', async () => {
+    // A page that is not cross-origin isolated: the search cannot see a STOP flag, so the session
+    // ends its worker. Starting the next one costs a browser a fetch and a compile of the script,
+    // so it must come after the bestmove has gone out, not before.
+    await withInProcess(
+      'ucci',
+      async (f) => {
+        const workersAtBestmove: number[] = [];
+        f.onLine = (line) => {
+          if (/^(bestmove|nobestmove)/.test(line)) workersAtBestmove.push(f.host.started);
+        };
+        for (let round = 1; round <= 3; round++) {
+          f.send('position startpos', 'go infinite');
+          f.duringSearch('stop');
+          legalBest((await f.expect(/^(bestmove|nobestmove)/)).line, position(START_FEN));
+          // The worker of this round, not yet its successor.
+          expect(workersAtBestmove.at(-1)).toBe(round);
+          await f.sync();
+          expect(f.host.started).toBe(round + 1);
+          expect(f.host.running).toBe(1);
+        }
+        f.send('position startpos moves h2e2', 'go depth 4');
+        const after = position(START_FEN, ['h2e2']);
+        legalBest((await f.expect(/^(bestmove|nobestmove)/)).line, after);
+        expect(f.received.map((r) => r.line).filter((l) => /restart|failed|no search/.test(l))).toEqual([]);
+      },
+      { shared: false, nodeLimit: 20_000 },
+    );
   });
 });
 
