@@ -184,7 +184,7 @@ interface TunableSpec {
   readonly group: TunableGroup;
 }
 
-type TunableGroup = 'search' | 'clock' | 'trial';
+export type TunableGroup = 'search' | 'clock' | 'trial';
 
 /** fishtest's default r_end. */
 export const SPSA_R_END = 0.002;

@@ -11,7 +11,7 @@
 // the end: the tuned values as a block for engine/search-params.ts and as setoption lines.
 import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { findTunable, SPSA_R_END, TUNABLES } from '../../engine/search-params';
+import { findTunable, SPSA_R_END, TUNABLES, TUNE_ENV, type TunableGroup } from '../../engine/search-params';
 import { DEFAULT_DRAW, DEFAULT_RESIGN, parseAdjudication, type AdjudicationConfig } from '../match/adjudication';
 import { describeLimit, parseTimeControl, type Limit } from '../match/clock';
 import { DEFAULT_TIMEOUTS, EngineStartError } from '../match/engine-process';
@@ -39,7 +39,6 @@ import {
   type SpsaState,
 } from './spsa';
 import { EnginePairPlayer, TUNE_ENVIRONMENT } from './spsa-games';
-import { TUNE_ENV } from '../../engine/search-params';
 import { SpsaRun } from './spsa-run';
 
 const DEFAULT_PAIRS = 20000;
@@ -174,7 +173,7 @@ function parseCEnd(text: string | undefined): Map<string, number> {
 }
 
 /** The names of the tunable parameters of one group, in table order. */
-function namesOf(group: (typeof TUNABLES)[number]['group']): string[] {
+function namesOf(group: TunableGroup): string[] {
   return TUNABLES.filter((t) => t.group === group).map((t) => t.name);
 }
 
