@@ -5,9 +5,9 @@
 //   engine.mjs        the engine core as an ES module (engine/index.ts: FEN, legal moves, notation,
 //                     PGN, the Searcher), exported by package.json as chuhan/engine;
 //   types/            its declarations (tsc -p tsconfig.engine.json; types/index.d.ts is the entry);
-//   web/              the page to play and analyse (protocol/web/): index.html, page.css,
-//                     favicon.svg, page.js (protocol/web/main.ts bundled with the engine core) and a
-//                     copy of chuhan.worker.js, to host anywhere (with COOP/COEP headers for threads).
+//   web/              the page to play and analyse (from web/): index.html, page.css, favicon.svg,
+//                     page.js (web/main.ts bundled with the engine core) and a copy of
+//                     chuhan.worker.js, to host anywhere (with COOP/COEP headers for threads).
 // buildWeb returns the page's files keyed by URL path, which build.mjs embeds into the executable
 // for `chuhan serve` (protocol/cli/page-files.ts).
 import { spawnSync } from 'node:child_process';
@@ -78,10 +78,10 @@ async function buildPage(outDir) {
       minify: true,
       platform: 'browser',
       format: 'esm',
-      entryPoints: [join(root, 'protocol', 'web', 'main.ts')],
+      entryPoints: [join(root, 'web', 'main.ts')],
       outfile: join(web, 'page.js'),
     });
-    for (const name of Object.keys(PAGE_STATIC)) copyFileSync(join(root, 'protocol', 'web', name), join(web, name));
+    for (const name of Object.keys(PAGE_STATIC)) copyFileSync(join(root, 'web', name), join(web, name));
     copyFileSync(join(outDir, 'chuhan.worker.js'), join(web, 'chuhan.worker.js'));
     const files = {};
     const types = { ...PAGE_STATIC, 'page.js': SCRIPT_TYPE, 'chuhan.worker.js': SCRIPT_TYPE };

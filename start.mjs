@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SOURCES = ['engine', 'protocol', 'bench', 'nets', 'package.json', 'package-lock.json', 'build.mjs', 'build-web.mjs', 'build-output.mjs'];
+const SOURCES = ['engine', 'protocol', 'web', 'bench', 'nets', 'package.json', 'package-lock.json', 'build.mjs', 'build-web.mjs', 'build-output.mjs'];
 /** A lock older than this was left by a killed start and is taken over (ms). */
 const STALE_LOCK_MS = 120_000;
 

@@ -7,12 +7,17 @@
 //   protocol/host/   where the session runs (stdio and a worker thread, a Web Worker): Node may be
 //                    used, and the tools (the web worker's `bench` command);
 //   protocol/cli/    the command line, the one place that dispatches to the tools;
+//   web/             the page, at the top: imports engine/ and web/ (and package.json, for the
+//                    version), no package, no Node global; the engine it talks to is the worker
+//                    bundle (chuhan.worker.js), started by its URL, never imported; nothing but
+//                    test/ and the build imports web/;
 //   bench/           the tools: import engine/ and bench/, never protocol/ or test/;
 //   test/            anything.
 // No file imports itself through a circle of files, anywhere. Imports are read from the source
 // (type-only imports count), so each check runs on the real tree and, as its negative control, on
-// the tree with one offending file added. The bundle checks have esbuild resolve engine/ and
-// protocol/ for the browser, where a Node built-in anywhere in the graph cannot be resolved.
+// the tree with one offending file added. The bundle checks have esbuild resolve engine/,
+// protocol/ and the page for the browser, where a Node built-in anywhere in the graph cannot be
+// resolved.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { build } from 'esbuild';
@@ -26,6 +31,9 @@ type Tree = Map<string, string>;
 
 const SOURCE = /\.(ts|mts|cts|mjs|cjs|js)$/;
 
+/** The top folders read; the files at the top are read too. */
+const FOLDERS = ['engine', 'protocol', 'web', 'bench', 'test', 'nets'];
+
 function readTree(): Tree {
   const tree: Tree = new Map();
   const walk = (dir: string): void => {
@@ -33,7 +41,7 @@ function readTree(): Tree {
       const path = dir === '' ? name : `${dir}/${name}`;
       if (['node_modules', 'dist', '.git', 'test/data'].includes(path) || name.startsWith('.')) continue;
       if (statSync(join(ROOT, path)).isDirectory()) {
-        if (dir !== '' || ['engine', 'protocol', 'bench', 'test', 'nets'].includes(name)) walk(path);
+        if (dir !== '' || FOLDERS.includes(name)) walk(path);
       } else if (SOURCE.test(name)) tree.set(path, readFileSync(join(ROOT, path), 'utf8'));
     }
   };
@@ -92,14 +100,16 @@ function importsOf(tree: Tree): Import[] {
   return all;
 }
 
-type Layer = 'engine' | 'protocol' | 'host' | 'cli' | 'bench' | 'test' | 'nets' | 'root';
+type Layer = 'engine' | 'protocol' | 'host' | 'cli' | 'web' | 'bench' | 'test' | 'nets' | 'root';
 
 function layerOf(path: string): Layer {
   if (path.startsWith('protocol/host/')) return 'host';
   if (path.startsWith('protocol/cli/')) return 'cli';
   const top = path.split('/')[0];
-  return (['engine', 'protocol', 'bench', 'test', 'nets'] as const).find((l) => l === top) ?? 'root';
+  return (['engine', 'protocol', 'web', 'bench', 'test', 'nets'] as const).find((l) => l === top) ?? 'root';
 }
+
+const EVERY_LAYER: Layer[] = ['engine', 'protocol', 'host', 'cli', 'web', 'bench', 'test', 'nets', 'root'];
 
 /** What each layer may import; root files a layer may import are named (the build scripts may import anything). */
 const MAY_IMPORT: Record<Layer, { layers: Layer[]; rootFiles?: string[]; packages: boolean }> = {
@@ -107,10 +117,11 @@ const MAY_IMPORT: Record<Layer, { layers: Layer[]; rootFiles?: string[]; package
   protocol: { layers: ['engine', 'protocol'], rootFiles: ['package.json'], packages: false },
   host: { layers: ['engine', 'protocol', 'host', 'bench'], packages: true },
   cli: { layers: ['engine', 'protocol', 'host', 'cli', 'bench'], rootFiles: ['package.json'], packages: true },
+  web: { layers: ['engine', 'web'], rootFiles: ['package.json'], packages: false },
   bench: { layers: ['engine', 'bench'], packages: true },
-  test: { layers: ['engine', 'protocol', 'host', 'cli', 'bench', 'test', 'nets', 'root'], packages: true },
+  test: { layers: EVERY_LAYER, packages: true },
   nets: { layers: [], packages: false },
-  root: { layers: ['engine', 'protocol', 'host', 'cli', 'bench', 'test', 'nets', 'root'], packages: true },
+  root: { layers: EVERY_LAYER, packages: true },
 };
 
 /** Imports that cross a layer boundary the wrong way, as `from -> to` lines. */
@@ -129,13 +140,13 @@ function layerViolations(tree: Tree): string[] {
   return out;
 }
 
-/** Node's modules and globals, in engine/ and protocol/ outside its hosts and command line. */
+/** Node's modules and globals, in engine/, protocol/ outside its hosts and command line, and web/. */
 const NODE_ONLY = /from\s+['"](node:|fs|path|os|child_process|worker_threads|readline|process)['"]|\brequire\(|\bprocess\.|\bBuffer\b|__dirname/;
 
 function nodeViolations(tree: Tree): string[] {
   const out: string[] = [];
   for (const [path, source] of tree) {
-    if (layerOf(path) !== 'engine' && layerOf(path) !== 'protocol') continue;
+    if (!['engine', 'protocol', 'web'].includes(layerOf(path))) continue;
     source.split('\n').forEach((line, i) => {
       if (!line.trim().startsWith('//') && NODE_ONLY.test(line)) out.push(`${path}:${i + 1}: ${line.trim()}`);
     });
@@ -215,6 +226,11 @@ describe('reading imports', () => {
     expect(all.some((i) => i.from === 'protocol/session.ts' && i.to === 'engine/index.ts')).toBe(true);
     expect(all.some((i) => i.from === 'engine/network.ts' && i.to === 'nets/chuhan.nnue')).toBe(true);
     expect(all.some((i) => i.from === 'protocol/cli/main.ts' && i.to === 'bench/bench.ts')).toBe(true);
+    // The page, a folder at the top.
+    expect([...TREE.keys()].filter((p) => p.startsWith('web/')).length).toBeGreaterThan(15);
+    expect(all.some((i) => i.from === 'web/main.ts' && i.to === 'engine/index.ts')).toBe(true);
+    expect(all.some((i) => i.from === 'test/page-game.test.ts' && i.to === 'web/game.ts')).toBe(true);
+    expect([...TREE.keys()].some((p) => p.startsWith('protocol/web/'))).toBe(false);
   });
 });
 
@@ -232,19 +248,29 @@ describe('layers import one way', () => {
     ['a host imports the command line', 'protocol/host/probe.ts', "import '../cli/main';", 'protocol/host/probe.ts -> protocol/cli/main.ts'],
     ['bench/ imports protocol/', 'bench/probe.ts', "import type { AnyOption } from '../protocol/option';", 'bench/probe.ts -> protocol/option.ts'],
     ['bench/ imports test/', 'bench/match/probe.ts', "import { rng } from '../../test/helpers';", 'bench/match/probe.ts -> test/helpers.ts'],
+    ['web/ imports protocol/', 'web/probe.ts', "import { cleanLine } from '../protocol/parser';", 'web/probe.ts -> protocol/parser.ts'],
+    ['web/ imports the worker host', 'web/probe.ts', "import '../protocol/host/web-worker';", 'web/probe.ts -> protocol/host/web-worker.ts'],
+    ['web/ imports a tool', 'web/probe.ts', "import { runBench } from '../bench/bench';", 'web/probe.ts -> bench/bench.ts'],
+    ['web/ imports a package', 'web/probe.ts', "import { Command } from 'commander';", 'web/probe.ts -> package commander'],
+    ['engine/ imports web/', 'engine/probe.ts', "import { GameRecord } from '../web/game';", 'engine/probe.ts -> web/game.ts'],
+    ['protocol/ imports web/', 'protocol/probe.ts', "import type { GameRecord } from '../web/game';", 'protocol/probe.ts -> web/game.ts'],
+    ['a host imports web/', 'protocol/host/probe.ts', "import '../../web/main';", 'protocol/host/probe.ts -> web/main.ts'],
+    ['the command line imports web/', 'protocol/cli/probe.ts', "import { GameRecord } from '../../web/game';", 'protocol/cli/probe.ts -> web/game.ts'],
+    ['bench/ imports web/', 'bench/match/probe.ts', "import { GameRecord } from '../../web/game';", 'bench/match/probe.ts -> web/game.ts'],
   ])('and fails when %s', (_name, path, source, violation) => {
     expect(layerViolations(withFiles(TREE, { [path]: source }))).toEqual([violation]);
   });
 });
 
-describe('engine/ and protocol/ use nothing from Node', () => {
-  it('no Node module or global outside protocol/host/ and protocol/cli/', () => {
+describe('engine/, protocol/ and web/ use nothing from Node', () => {
+  it('no Node module or global outside protocol/host/ and protocol/cli/, nor in the page', () => {
     expect(nodeViolations(TREE)).toEqual([]);
   });
 
   it.each([
     ['engine/probe.ts', 'export const argv = process.argv;'],
     ['protocol/probe.ts', "export const bytes = Buffer.from('x');"],
+    ['web/probe.ts', 'export const here = __dirname;'],
   ])('and fails on %s', (path, source) => {
     expect(nodeViolations(withFiles(TREE, { [path]: source }))).toEqual([`${path}:1: ${source}`]);
   });
@@ -296,7 +322,7 @@ async function browserBundleErrors(contents: string, dir = ENGINE): Promise<stri
   }
 }
 
-describe('engine/ and protocol/ bundle for the browser', () => {
+describe('engine/, protocol/ and the page bundle for the browser', () => {
   it('esbuild resolves every import of engine/ with platform browser', async () => {
     expect(await browserBundleErrors("export * from './index';")).toEqual([]);
     // Every file of engine/, including any that index.ts does not reach.
@@ -309,6 +335,13 @@ describe('engine/ and protocol/ bundle for the browser', () => {
     const dir = join(ROOT, 'protocol');
     const all = readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => `import './${f}';`);
     expect(all.length).toBeGreaterThan(10);
+    expect(await browserBundleErrors(all.join('\n'), dir)).toEqual([]);
+  });
+
+  it('and every file of web/, the page', async () => {
+    const dir = join(ROOT, 'web');
+    const all = readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => `import './${f}';`);
+    expect(all.length).toBeGreaterThan(15);
     expect(await browserBundleErrors(all.join('\n'), dir)).toEqual([]);
   });
 

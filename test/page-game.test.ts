@@ -1,4 +1,4 @@
-// The page's game logic without a browser (protocol/web/: game.ts, results.ts, game-clock.ts,
+// The page's game logic without a browser (web/: game.ts, results.ts, game-clock.ts,
 // link.ts, score.ts): what the page announces at the end of a game must be the rules core's
 // verdict on the adjudicated repetition cases, the 60-move limit and mates; the clocks count as a
 // person expects; a link brings back its position.
@@ -6,11 +6,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BLACK, RED, START_FEN, parseFen, parseIccs, toFen } from '../engine/index';
-import { GameRecord, lineTexts } from '../protocol/web/game';
-import { GameClock, formatClock, timeControl } from '../protocol/web/game-clock';
-import { gameFromLink, positionLink } from '../protocol/web/link';
-import { judgedEnd, timeEnd } from '../protocol/web/results';
-import { formatScore, redScore, redShare } from '../protocol/web/score';
+import { GameRecord, lineTexts } from '../web/game';
+import { GameClock, formatClock, timeControl } from '../web/game-clock';
+import { gameFromLink, positionLink } from '../web/link';
+import { judgedEnd, timeEnd } from '../web/results';
+import { formatScore, redScore, redShare } from '../web/score';
 
 interface RepetitionCase {
   id: string;

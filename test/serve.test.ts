@@ -173,7 +173,7 @@ describe('chuhan serve', () => {
       '/proc/self/environ',
       '/C:/Windows/win.ini',
       '/package.json',
-      '/protocol/web/main.ts',
+      '/web/main.ts',
       '/dist/chuhan',
       'http://127.0.0.1/../../etc/passwd',
       'http://example.com/etc/passwd',

@@ -21,8 +21,10 @@ function scratch(): string {
   copyFileSync(join(ROOT, 'start.mjs'), join(dir, 'start.mjs'));
   writeFileSync(join(dir, 'build.mjs'), FAKE_BUILD);
   writeFileSync(join(dir, 'package.json'), '{"type":"module"}\n');
-  mkdirSync(join(dir, 'engine'));
-  writeFileSync(join(dir, 'engine', 'a.ts'), 'export {};\n');
+  for (const folder of ['engine', 'web']) {
+    mkdirSync(join(dir, folder));
+    writeFileSync(join(dir, folder, 'a.ts'), 'export {};\n');
+  }
   return dir;
 }
 
@@ -58,10 +60,14 @@ describe('npm start', () => {
   it('rebuilds when a source is newer than dist/chuhan, naming it', async () => {
     const dir = scratch();
     await start(dir);
-    const later = new Date(Date.now() + 5000);
-    utimesSync(join(dir, 'engine', 'a.ts'), later, later);
-    const r = await start(dir);
-    expect(r.stderr).toMatch(/engine\/a\.ts is newer than dist\/chuhan/);
-    expect(builds(dir)).toBe(2);
+    // The engine and the page (web/) are sources.
+    const sources = ['engine/a.ts', 'web/a.ts'];
+    for (const [i, source] of sources.entries()) {
+      const later = new Date(Date.now() + 5000 * (i + 1));
+      utimesSync(join(dir, source), later, later);
+      const r = await start(dir);
+      expect(r.stderr).toContain(`${source} is newer than dist/chuhan`);
+      expect(builds(dir)).toBe(2 + i);
+    }
   });
 });

@@ -1,4 +1,4 @@
-// `chuhan serve [--port N] [--host H]`: serves the page (protocol/web/) at http://127.0.0.1:8080/
+// `chuhan serve [--port N] [--host H]`: serves the page (web/) at http://127.0.0.1:8080/
 // until Ctrl-C. Only the page's own files, embedded in the executable, are served: a request is
 // looked up by its exact path in that table, so nothing on disk can ever be reached (`..`, `%2e%2e`,
 // absolute paths and over-long URLs simply name no file and get a 404). Every answer carries

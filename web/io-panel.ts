@@ -2,7 +2,7 @@
 // and download PGN in the chosen movetext, read PGN files with the picker (a chooser when a file
 // holds several games); copy a link to the position shown. What the page does with a position or a
 // game is the host's (IoHost).
-import { type PgnGame, parsePgn } from '../../engine/index';
+import { type PgnGame, parsePgn } from '../engine/index';
 import { $, h } from './dom';
 import { type PgnChoice, download, gameLabel, readPgnFile } from './pgn-io';
 

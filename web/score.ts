@@ -1,7 +1,7 @@
 // Engine scores as the page shows them: from Red's point of view (+ is good for Red), in pawns
 // (`+0.35`) or as a mate in moves (`#3`: Red mates in 3; `#-3`: Black does), and the share of the
 // evaluation bar that is Red's.
-import { RED } from '../../engine/index';
+import { RED } from '../engine/index';
 
 /** A score: centipawns, or moves to mate (negative: being mated); the other is null. */
 interface Score {

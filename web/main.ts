@@ -11,9 +11,9 @@
 // panels are their own files: the player rows, status line and buttons (page-view.ts), the move
 // list (move-list.ts), the engine's lines (engine-lines.ts), FEN, PGN and link (io-panel.ts), the
 // settings (settings-panel.ts), the new-game form (new-game-form.ts), DOM helpers (dom.ts).
-import { version } from '../../package.json';
-import { NO_MOVE, type PgnGame, type Position, RED, START_FEN, parseIccs } from '../../engine/index';
-import { FULL_STRENGTH } from '../../engine/skill';
+import { version } from '../package.json';
+import { NO_MOVE, type PgnGame, type Position, RED, START_FEN, parseIccs } from '../engine/index';
+import { FULL_STRENGTH } from '../engine/skill';
 import { BoardView, canDrawChinese } from './board-view';
 import { $, notice } from './dom';
 import { EngineClient } from './engine-client';

@@ -1,8 +1,8 @@
 // PGN in and out of the page, through the engine core's reader and writer (engine/pgn.ts): the
 // game as text in Chinese, ICCS or WXF movetext, a download, and files read with the picker
 // (UTF-8 or GBK, as ElephantEye and XQWizard write them).
-import { type PgnFormat, type PgnGame, type PgnResult, writePgn } from '../../engine/index';
-import { decodePgnBytes } from '../../engine/pgn';
+import { type PgnFormat, type PgnGame, type PgnResult, writePgn } from '../engine/index';
+import { decodePgnBytes } from '../engine/pgn';
 import { GameRecord } from './game';
 
 /** The formats offered: Chinese (simplified or traditional characters), ICCS, WXF. */

@@ -1,7 +1,7 @@
 // The page's status displays, drawn from its state: the two player rows beside the board (names,
 // whose move, the clocks), the status line, and which buttons are on (modes, take back, resign,
 // stepping through the game, the Move field's hint).
-import { RED } from '../../engine/index';
+import { RED } from '../engine/index';
 import { $ } from './dom';
 import { formatClock } from './game-clock';
 import { judgedEnd } from './results';

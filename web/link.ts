@@ -1,7 +1,7 @@
 // A link to a position: the page's address with `?fen=…&moves=…` (the start FEN, left out for the
 // initial position, and the moves in ICCS separated by spaces). Opening such a link shows that
 // position for analysis; moves may be written in any notation the core reads.
-import { START_FEN, parseFen, parseMoveText, toFen } from '../../engine/index';
+import { START_FEN, parseFen, parseMoveText, toFen } from '../engine/index';
 import { GameRecord } from './game';
 
 /** The link to the position after `moves` from `startFen`. */

@@ -22,7 +22,7 @@ import {
   moveTo,
   rankOf,
   squareName,
-} from '../../engine/index';
+} from '../engine/index';
 
 export type PieceStyle = 'chinese' | 'western';
 export type Coordinates = 'iccs' | 'wxf' | 'none';

@@ -1,7 +1,7 @@
 // The engine panel: a summary of the search (depth, speed), its lines with their scores from Red's
 // side in the chosen notation (in analysis each move a button that plays the line up to it), and
 // the evaluation bar beside the board.
-import type { Position } from '../../engine/index';
+import type { Position } from '../engine/index';
 import { $, h } from './dom';
 import type { SearchInfo } from './engine-client';
 import { type Notation, lineTexts } from './game';

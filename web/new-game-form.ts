@@ -1,8 +1,8 @@
 // The new-game form: the person's side, the clock, the engine's strength (the engine's Skill
 // Level: 20 is full strength, 0-19 the levels with the Elo each claims, engine/skill.ts), and
 // whether the game starts from the position on the board.
-import { FULL_STRENGTH, eloOfLevel } from '../../engine/skill';
-import { RED } from '../../engine/index';
+import { FULL_STRENGTH, eloOfLevel } from '../engine/skill';
+import { RED } from '../engine/index';
 import { $, h } from './dom';
 import { DEFAULT_TIME_CONTROL, TIME_CONTROLS } from './game-clock';
 

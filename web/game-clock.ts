@@ -1,7 +1,7 @@
 // The clocks of a game against the engine: a base time plus an increment per move for each side
 // (5+3 is five minutes and three seconds a move), or a fixed time per engine move with the person
 // untimed. Time runs for one side at a time; a side whose time runs out loses.
-import { BLACK, RED } from '../../engine/index';
+import { BLACK, RED } from '../engine/index';
 
 interface TimeControl {
   id: string;

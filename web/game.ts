@@ -16,7 +16,7 @@ import {
   parseFen,
   parseIccs,
   toFen,
-} from '../../engine/index';
+} from '../engine/index';
 
 /** How moves are written on the page: Chinese (simplified or traditional), WXF or ICCS. */
 export type Notation = 'chinese' | 'traditional' | 'wxf' | 'iccs';

@@ -2,8 +2,8 @@
 // game against the engine with its clocks, and the settings, in the browser's local storage. What
 // is read back is checked field by field; a saved game whose moves are no longer legal is dropped
 // with a message, never half-loaded.
-import type { PgnResult } from '../../engine/index';
-import { FULL_STRENGTH } from '../../engine/skill';
+import type { PgnResult } from '../engine/index';
+import { FULL_STRENGTH } from '../engine/skill';
 import type { Coordinates, PieceStyle } from './board-view';
 import { NOTATIONS, type Notation } from './game';
 import type { EndReason } from './results';

@@ -1,7 +1,7 @@
 // The move list ("Moves"): the game's moves numbered by full move in the chosen notation, each a
 // button that shows its position, the one shown marked and kept in view, then the result; and the
 // other ways to step through the game (buttons and keys).
-import { type PgnResult, RED } from '../../engine/index';
+import { type PgnResult, RED } from '../engine/index';
 import { $, h } from './dom';
 import type { GameRecord, Notation } from './game';
 

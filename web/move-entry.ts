@@ -1,7 +1,7 @@
 // The field labelled "Move": a move typed in ICCS (`h2e2`), WXF (`C2.5`) or Chinese (`炮二平五`) and
 // played with Enter, for the keyboard (and the page's tests). Text that is no move here, or a move
 // when none may be played, is explained under the field.
-import { MoveError, type Position, parseMoveText } from '../../engine/index';
+import { MoveError, type Position, parseMoveText } from '../engine/index';
 import { $ } from './dom';
 
 interface MoveEntryHost {

@@ -1,6 +1,6 @@
 // How a game ended, in words and as a PGN result: the rules core's judgement (checkmate,
 // stalemate, perpetual check or chase, repetition, the 60-move limit), a flag fall or a resignation.
-import { type Judgement, type PgnResult, RED } from '../../engine/index';
+import { type Judgement, type PgnResult, RED } from '../engine/index';
 
 export type EndReason = Judgement['reason'] | 'time' | 'resignation' | 'abandoned';
 

@@ -2,7 +2,7 @@
 // into it), the mode, the game against the engine (the person's side, the clock, the engine's
 // level) and how a game ended, the PGN tags, the settings, and the engine's lines. main.ts changes
 // it; page-view.ts and the panels draw it.
-import { NO_MOVE, type PgnResult, type Position, RED, parseIccs } from '../../engine/index';
+import { NO_MOVE, type PgnResult, type Position, RED, parseIccs } from '../engine/index';
 import type { SearchInfo } from './engine-client';
 import { GameRecord } from './game';
 import type { GameClock } from './game-clock';
