@@ -6,15 +6,15 @@
 //
 // Cross builds: `node build.mjs --target win-x64,linux-arm64,...` (or `--target all`, which is
 // `npm run build:all`) injects the same blob into the official Node binary of each platform, of the
-// very version running this script, fetched once from the npm registry (see build-node-binary.mjs),
+// very version running this script, fetched once from the npm registry (see scripts/build-node-binary.mjs),
 // and writes dist/chuhan-<target> (dist/chuhan-win-x64.exe). `--node <target>=<path>` uses a Node
 // binary you already have instead. Mach-O binaries (darwin) are left unsigned: see docs/building.md.
 //
-// Every build also writes the browser files (build-web.mjs): dist/chuhan.worker.js, the engine as
+// Every build also writes the browser files (scripts/build-web.mjs): dist/chuhan.worker.js, the engine as
 // a Web Worker, dist/engine.mjs with dist/types/, the engine core as an ES module, and dist/web/,
 // the page that `chuhan serve` serves; its files are embedded into the main bundle
 // (__CHUHAN_PAGE_FILES__, read by protocol/cli/page-files.ts), so the executable needs no other file.
-// Every output is written under a temporary name and renamed into place (build-output.mjs), so a
+// Every output is written under a temporary name and renamed into place (scripts/build-output.mjs), so a
 // reader never sees a half-made file: until the new dist/chuhan is whole, the old one stays.
 // Any failure ends the script with a non-zero exit code. Progress goes to stderr, so that
 // `npm start` (build, then run the engine) leaves the engine's stdout clean for the protocol.
@@ -29,9 +29,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { TARGETS, checkEmbeddedVersion, hostTarget, nodeBinary } from './build-node-binary.mjs';
-import { removeStaleTemps, tempPath, writeAtomically } from './build-output.mjs';
-import { buildWeb } from './build-web.mjs';
+import { TARGETS, checkEmbeddedVersion, hostTarget, nodeBinary } from './scripts/build-node-binary.mjs';
+import { removeStaleTemps, tempPath, writeAtomically } from './scripts/build-output.mjs';
+import { buildWeb } from './scripts/build-web.mjs';
 
 const require = createRequire(import.meta.url);
 const root = dirname(fileURLToPath(import.meta.url));

@@ -1,7 +1,7 @@
 // dist/chuhan.worker.js and dist/engine.mjs in a real browser: headless Chromium (the system's
 // /usr/bin/chromium, or $CHROMIUM; nothing is downloaded) driven by playwright-core. The browser files
-// are built fresh into a scratch directory (build-web.mjs) and served from 127.0.0.1 twice: under
-// /coi/ with COOP same-origin + COEP require-corp (cross-origin isolated: SharedArrayBuffer exists,
+// are built fresh into a scratch directory (scripts/build-web.mjs) and served from 127.0.0.1 twice:
+// under /coi/ with COOP same-origin + COEP require-corp (cross-origin isolated: SharedArrayBuffer exists,
 // stop goes through a shared flag) and under /plain/ without (stop ends the search worker).
 // Skips without Chromium, except under CI=true (.ci/run installs it).
 import { execFileSync } from 'node:child_process';
@@ -13,7 +13,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_MOVES, START_FEN, generateLegal, isLegalMove, moveToIccs, parseFen, parseIccs } from '../engine/index';
 // @ts-expect-error: a plain ES module of the build, without type declarations
-import { buildWeb } from '../build-web.mjs';
+import { buildWeb } from '../scripts/build-web.mjs';
 import { ROOT, builtEngine } from './e2e-engine';
 
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';

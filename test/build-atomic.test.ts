@@ -1,7 +1,7 @@
-// A build never shows a half-made file (build-output.mjs): while `node build.mjs` rebuilds dist/
-// in a scratch copy of the tree, a reader that keeps reading the executable and the bundles only
-// ever finds the previous build's bytes or the new build's, never a bare Node binary or a bundle
-// cut short. A control writer that makes its file in place, as the build once did, is caught by
+// A build never shows a half-made file (scripts/build-output.mjs): while `node build.mjs` rebuilds
+// dist/ in a scratch copy of the tree, a reader that keeps reading the executable and the bundles
+// only ever finds the previous build's bytes or the new build's, never a bare Node binary or a
+// bundle cut short. A control writer that makes its file in place, as the build once did, is caught by
 // the same reader.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';

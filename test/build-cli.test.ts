@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the build, without type declarations
-import { checkEmbeddedVersion, readFromTgz } from '../build-node-binary.mjs';
+import { checkEmbeddedVersion, readFromTgz } from '../scripts/build-node-binary.mjs';
 import { ROOT } from './e2e-engine';
 
 function build(...args: string[]): { status: number | null; stderr: string } {

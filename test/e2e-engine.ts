@@ -23,8 +23,8 @@ function sourceFingerprint(): string {
       else if (/\.(ts|mjs|json|nnue|html|css|svg)$/.test(name)) hash.update(p).update(readFileSync(p));
     }
   };
-  for (const d of ['engine', 'protocol', 'web', 'bench', 'nets']) walk(join(ROOT, d));
-  for (const f of ['package.json', 'package-lock.json', 'tsconfig.json', 'build.mjs', 'build-web.mjs', 'build-output.mjs']) hash.update(readFileSync(join(ROOT, f)));
+  for (const d of ['engine', 'protocol', 'web', 'bench', 'nets', 'scripts']) walk(join(ROOT, d));
+  for (const f of ['package.json', 'package-lock.json', 'tsconfig.json', 'build.mjs']) hash.update(readFileSync(join(ROOT, f)));
   hash.update(process.version);
   return hash.digest('hex').slice(0, 16);
 }

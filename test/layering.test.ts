@@ -12,6 +12,8 @@
 //                    bundle (chuhan.worker.js), started by its URL, never imported; nothing but
 //                    test/ and the build imports web/;
 //   bench/           the tools: import engine/ and bench/, never protocol/ or test/;
+//   scripts/         the build's parts, with build.mjs and the configuration files at the top:
+//                    anything;
 //   test/            anything.
 // No file imports itself through a circle of files, anywhere. Imports are read from the source
 // (type-only imports count), so each check runs on the real tree and, as its negative control, on
@@ -32,7 +34,7 @@ type Tree = Map<string, string>;
 const SOURCE = /\.(ts|mts|cts|mjs|cjs|js)$/;
 
 /** The top folders read; the files at the top are read too. */
-const FOLDERS = ['engine', 'protocol', 'web', 'bench', 'test', 'nets'];
+const FOLDERS = ['engine', 'protocol', 'web', 'bench', 'scripts', 'test', 'nets'];
 
 function readTree(): Tree {
   const tree: Tree = new Map();
@@ -100,16 +102,16 @@ function importsOf(tree: Tree): Import[] {
   return all;
 }
 
-type Layer = 'engine' | 'protocol' | 'host' | 'cli' | 'web' | 'bench' | 'test' | 'nets' | 'root';
+type Layer = 'engine' | 'protocol' | 'host' | 'cli' | 'web' | 'bench' | 'scripts' | 'test' | 'nets' | 'root';
 
 function layerOf(path: string): Layer {
   if (path.startsWith('protocol/host/')) return 'host';
   if (path.startsWith('protocol/cli/')) return 'cli';
   const top = path.split('/')[0];
-  return (['engine', 'protocol', 'web', 'bench', 'test', 'nets'] as const).find((l) => l === top) ?? 'root';
+  return (['engine', 'protocol', 'web', 'bench', 'scripts', 'test', 'nets'] as const).find((l) => l === top) ?? 'root';
 }
 
-const EVERY_LAYER: Layer[] = ['engine', 'protocol', 'host', 'cli', 'web', 'bench', 'test', 'nets', 'root'];
+const EVERY_LAYER: Layer[] = ['engine', 'protocol', 'host', 'cli', 'web', 'bench', 'scripts', 'test', 'nets', 'root'];
 
 /** What each layer may import; root files a layer may import are named (the build scripts may import anything). */
 const MAY_IMPORT: Record<Layer, { layers: Layer[]; rootFiles?: string[]; packages: boolean }> = {
@@ -119,6 +121,7 @@ const MAY_IMPORT: Record<Layer, { layers: Layer[]; rootFiles?: string[]; package
   cli: { layers: ['engine', 'protocol', 'host', 'cli', 'bench'], rootFiles: ['package.json'], packages: true },
   web: { layers: ['engine', 'web'], rootFiles: ['package.json'], packages: false },
   bench: { layers: ['engine', 'bench'], packages: true },
+  scripts: { layers: EVERY_LAYER, packages: true },
   test: { layers: EVERY_LAYER, packages: true },
   nets: { layers: [], packages: false },
   root: { layers: EVERY_LAYER, packages: true },
@@ -226,10 +229,11 @@ describe('reading imports', () => {
     expect(all.some((i) => i.from === 'protocol/session.ts' && i.to === 'engine/index.ts')).toBe(true);
     expect(all.some((i) => i.from === 'engine/network.ts' && i.to === 'nets/chuhan.nnue')).toBe(true);
     expect(all.some((i) => i.from === 'protocol/cli/main.ts' && i.to === 'bench/bench.ts')).toBe(true);
-    // The page, a folder at the top.
+    // The page and the build's parts, each a folder at the top.
     expect([...TREE.keys()].filter((p) => p.startsWith('web/')).length).toBeGreaterThan(15);
     expect(all.some((i) => i.from === 'web/main.ts' && i.to === 'engine/index.ts')).toBe(true);
     expect(all.some((i) => i.from === 'test/page-game.test.ts' && i.to === 'web/game.ts')).toBe(true);
+    expect(all.some((i) => i.from === 'build.mjs' && i.to === 'scripts/build-web.mjs')).toBe(true);
     expect([...TREE.keys()].some((p) => p.startsWith('protocol/web/'))).toBe(false);
   });
 });
@@ -311,7 +315,7 @@ async function browserBundleErrors(contents: string, dir = ENGINE): Promise<stri
       bundle: true,
       platform: 'browser',
       format: 'esm',
-      // engine/network.ts embeds nets/chuhan.nnue as bytes, as build-web.mjs does.
+      // engine/network.ts embeds nets/chuhan.nnue as bytes, as scripts/build-web.mjs does.
       loader: { '.nnue': 'binary' },
       write: false,
       logLevel: 'silent',

@@ -3,7 +3,7 @@
 // is downloaded) opens it, and a person's actions are played through it: a move typed into the
 // field labelled "Move", clicks and drags on the board, PGN in and out, a game to checkmate. The
 // engine core (engine/index.ts) is the independent judge of what the page shows: legal moves,
-// notation, PGN. The static copy the build writes (build-web.mjs, dist/web/) is opened too,
+// notation, PGN. The static copy the build writes (scripts/build-web.mjs, dist/web/) is opened too,
 // without the isolation headers. Skips without Chromium, except under CI=true.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -26,7 +26,7 @@ import {
   squareName,
 } from '../engine/index';
 // @ts-expect-error: a plain ES module of the build, without type declarations
-import { buildWeb } from '../build-web.mjs';
+import { buildWeb } from '../scripts/build-web.mjs';
 import { builtEngine } from './e2e-engine';
 
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';

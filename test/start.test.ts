@@ -1,6 +1,6 @@
-// `npm start` (start.mjs): builds only when a source is newer than dist/chuhan, and two starts at
-// once build once. Run on a scratch copy of start.mjs whose build.mjs is a stand-in that takes a
-// while and logs each build.
+// `npm start` (scripts/start.mjs): builds only when a source is newer than dist/chuhan, and two
+// starts at once build once. Run on a scratch copy of scripts/start.mjs whose build.mjs is a
+// stand-in that takes a while and logs each build.
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +18,9 @@ writeFileSync('dist/chuhan', '#!/bin/sh\\n');
 
 function scratch(): string {
   const dir = mkdtempSync(join(tmpdir(), 'chuhan-start-'));
-  copyFileSync(join(ROOT, 'start.mjs'), join(dir, 'start.mjs'));
+  mkdirSync(join(dir, 'scripts'));
+  copyFileSync(join(ROOT, 'scripts', 'start.mjs'), join(dir, 'scripts', 'start.mjs'));
+  writeFileSync(join(dir, 'scripts', 'build-web.mjs'), 'export {};\n');
   writeFileSync(join(dir, 'build.mjs'), FAKE_BUILD);
   writeFileSync(join(dir, 'package.json'), '{"type":"module"}\n');
   for (const folder of ['engine', 'web']) {
@@ -30,7 +32,7 @@ function scratch(): string {
 
 function start(dir: string): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const c = spawn(process.execPath, ['start.mjs'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const c = spawn(process.execPath, ['scripts/start.mjs'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     let stdout = '';
     c.stderr.on('data', (d) => (stderr += d));
@@ -60,8 +62,8 @@ describe('npm start', () => {
   it('rebuilds when a source is newer than dist/chuhan, naming it', async () => {
     const dir = scratch();
     await start(dir);
-    // The engine and the page (web/) are sources.
-    const sources = ['engine/a.ts', 'web/a.ts'];
+    // The engine, the page (web/) and the build's own scripts are sources.
+    const sources = ['engine/a.ts', 'web/a.ts', 'scripts/build-web.mjs'];
     for (const [i, source] of sources.entries()) {
       const later = new Date(Date.now() + 5000 * (i + 1));
       utimesSync(join(dir, source), later, later);

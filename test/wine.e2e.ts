@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { START_FEN, isLegalMove, parseFen, parseIccs } from '../engine/index';
 // @ts-expect-error: a plain ES module of the build, without type declarations
-import { nodeBinary } from '../build-node-binary.mjs';
+import { nodeBinary } from '../scripts/build-node-binary.mjs';
 import { ROOT } from './e2e-engine';
 
 const WINE = ['/usr/bin/wine', '/usr/bin/wine64'].find((p) => existsSync(p));

@@ -1,4 +1,4 @@
-// The page (web/, built by build-web.mjs) inside the executable, for `chuhan serve`.
+// The page (web/, built by scripts/build-web.mjs) inside the executable, for `chuhan serve`.
 //
 // build.mjs builds the page's files first and substitutes them, as one JSON object keyed by URL
 // path, for __CHUHAN_PAGE_FILES__ through esbuild's `define` (as it does with the search worker's

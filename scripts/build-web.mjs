@@ -19,7 +19,8 @@ import * as esbuild from 'esbuild';
 import { writeAtomically } from './build-output.mjs';
 
 const require = createRequire(import.meta.url);
-const root = dirname(fileURLToPath(import.meta.url));
+/** The repository (this file is in scripts/). */
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
 
 const common = {
   bundle: true,

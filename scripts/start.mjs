@@ -1,14 +1,28 @@
-// `npm start`: makes sure dist/chuhan is built from the current sources, building it only when a
-// source is newer than the executable (a GUI that starts the engine with `npm start --silent`
-// gets `ucciok` at once instead of after a rebuild). Two starts at once do not race on dist/: the
-// check and the build run under a lock (a folder made atomically), so the second start waits for
-// the first one's build and then finds the executable fresh. Progress goes to stderr only.
+// `npm start` (node scripts/start.mjs): makes sure dist/chuhan is built from the current sources,
+// building it only when a source is newer than the executable (a GUI that starts the engine with
+// `npm start --silent` gets `ucciok` at once instead of after a rebuild). Two starts at once do not
+// race on dist/: the check and the build run under a lock (a folder made atomically), so the second
+// start waits for the first one's build and then finds the executable fresh. Progress goes to
+// stderr only.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SOURCES = ['engine', 'protocol', 'web', 'bench', 'nets', 'package.json', 'package-lock.json', 'build.mjs', 'build-web.mjs', 'build-output.mjs'];
+/** What a build reads, as paths in the repository (folders whole). */
+const SOURCES = [
+  'engine',
+  'protocol',
+  'web',
+  'bench',
+  'nets',
+  'package.json',
+  'package-lock.json',
+  'build.mjs',
+  'scripts/build-web.mjs',
+  'scripts/build-output.mjs',
+  'scripts/build-node-binary.mjs',
+];
 /** A lock older than this was left by a killed start and is taken over (ms). */
 const STALE_LOCK_MS = 120_000;
 
@@ -73,5 +87,6 @@ function ensureBuilt(root) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  process.exitCode = ensureBuilt(dirname(fileURLToPath(import.meta.url)));
+  // The repository is the folder above scripts/.
+  process.exitCode = ensureBuilt(dirname(dirname(fileURLToPath(import.meta.url))));
 }

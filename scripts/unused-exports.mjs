@@ -3,15 +3,16 @@
 // nothing imports is dead code, or a name that need not be exported; this lists each one as
 // `path: name` and exits 1. Default exports (configuration files) are not checked.
 //
-// The files are the TypeScript and JavaScript sources of engine/, protocol/, web/, bench/, test/ and
-// the top folder. Imports are read from the text as the layering test reads them
+// The files are the TypeScript and JavaScript sources of engine/, protocol/, web/, bench/, scripts/,
+// test/ and the top folder. Imports are read from the text as the layering test reads them
 // (test/layering.test.ts): `import { a, b as c } from`, `import type`, `export { a } from`,
 // `import * as ns` (the names used as `ns.name`), and dynamic `import()` destructured into names.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = dirname(fileURLToPath(import.meta.url));
+/** The repository (this file is in scripts/). */
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const SOURCE = /\.(ts|mts|mjs|js)$/;
 /** The public API: its own exports count as used, and so do the names it re-exports. */
 const API = ['engine/index.ts'];
@@ -25,7 +26,7 @@ function sourceFiles() {
       const path = dir === '' ? name : `${dir}/${name}`;
       if (name.startsWith('.') || ['node_modules', 'dist', 'test/data'].includes(path)) continue;
       if (statSync(join(root, path)).isDirectory()) {
-        if (dir !== '' || ['engine', 'protocol', 'web', 'bench', 'test'].includes(name)) walk(path);
+        if (dir !== '' || ['engine', 'protocol', 'web', 'bench', 'scripts', 'test'].includes(name)) walk(path);
       } else if (SOURCE.test(name) && !name.endsWith('.d.ts')) files.push(path);
     }
   };
