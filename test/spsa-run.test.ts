@@ -1,8 +1,10 @@
 // `chuhan spsa` with the real executable (the slow project; spsa.test.ts has the rest): a few pairs
-// at very few nodes write state and log and print the values, --resume and --print behave, and
-// Ctrl-C exits at once with no engine left behind and a state the run resumes to its end.
+// at very few nodes write state and log and print the values, --resume and --print behave,
+// Ctrl-C exits at once with no engine left behind and a state the run resumes to its end, and a
+// run killed with kill -9 continues from its state file alone, in a fresh directory with nothing
+// else of it, to exactly the parameters of the same run uninterrupted.
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +13,20 @@ import { runSpsaCli } from '../bench/tune/spsa-cli';
 import { ROOT, builtEngine } from './e2e-engine';
 
 const OPENINGS = join(ROOT, 'bench', 'match', 'openings-1k.epd');
+
+/** `chuhan spsa ARGS` as a process of its own: its stderr so far, and its exit code. */
+function spsa(exe: string, args: string[], cwd = ROOT): { stderr: () => string; exited: Promise<number | null>; kill: (signal: NodeJS.Signals) => void } {
+  const child = spawn(exe, ['spsa', ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  return { stderr: () => stderr, exited, kill: (signal) => child.kill(signal) };
+}
+
+/** Processes whose command line starts with `path`. */
+function processesOf(path: string): string[] {
+  return execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').filter((l) => l.startsWith(path));
+}
 
 describe('chuhan spsa with the real executable', () => {
   let exe = '';
@@ -104,4 +120,66 @@ describe('chuhan spsa with the real executable', () => {
     const csv = readFileSync(join(dir, 'ctrlc.csv'), 'utf8').trim().split('\n');
     expect(csv.slice(1).map((l) => Number(l.split(',')[0]))).toEqual([1, 2, 3, 4]);
   });
+
+  it('kill -9, everything but the state file deleted, resumed in a fresh process from the state alone: the uninterrupted run\'s theta exactly', async () => {
+    const pairs = 6;
+    // Openings as the documented command gives them, relative to the checkout (kept so in the state).
+    const run = ['--pairs', String(pairs), '--nodes', '300', '--concurrency', '1', '--params', 'RFP_MARGIN,LMR_BASE', '--openings', 'bench/match/openings-1k.epd', '--hash', '4', '--seed', '11', '--r-end', '0.05'];
+    const whole = join(dir, 'whole');
+    const killed = join(dir, 'killed');
+    const fresh = join(dir, 'fresh');
+    for (const d of [whole, killed, fresh]) mkdirSync(d);
+    // The killed run plays with its own copy of the engine, deleted with the rest of it.
+    const engine = join(killed, 'chuhan');
+    copyFileSync(exe, engine);
+    execFileSync('chmod', ['755', engine]);
+    // The two runs side by side (fixed nodes, one pair at a time: the games do not depend on timing).
+    const a = spsa(exe, ['--engine', exe, '--state', join(whole, 'run.json'), ...run]);
+    const b = spsa(exe, ['--engine', engine, '--state', join(killed, 'run.json'), ...run]);
+    const deadline = Date.now() + 90_000;
+    while (!/spsa: \[2\/6\]/.test(b.stderr()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(b.stderr()).toMatch(/spsa: \[2\/6\]/);
+    b.kill('SIGKILL');
+    await b.exited;
+    // Its engines, left without their parent, end on their own (their input closed).
+    const gone = Date.now() + 15_000;
+    while (processesOf(engine).length > 0 && Date.now() < gone) await new Promise((r) => setTimeout(r, 50));
+    expect(processesOf(engine)).toEqual([]);
+    const left = loadState(join(killed, 'run.json'));
+    expect(left.iteration).toBeGreaterThanOrEqual(2);
+    expect(left.iteration).toBeLessThan(pairs);
+    expect(readdirSync(killed).sort()).toEqual(expect.arrayContaining(['chuhan', 'run.csv', 'run.json', 'run.json.lock']));
+
+    // A fresh machine: the state file and nothing else of the run.
+    copyFileSync(join(killed, 'run.json'), join(fresh, 'run.json'));
+    rmSync(killed, { recursive: true, force: true });
+    expect(readdirSync(fresh)).toEqual(['run.json']);
+    // Its engine is gone: the resume asks for one, naming the build.
+    const missing = spsa(exe, ['--state', join(fresh, 'run.json'), '--resume']);
+    expect(await missing.exited).toBe(1);
+    expect(missing.stderr()).toMatch(/the run's engine .*killed\/chuhan does not exist here .*give --engine PATH, the same build \(SHA-256 [0-9a-f]{16}…, bench \d+/);
+    // Another binary is refused, naming the field.
+    const other = spsa(exe, ['--state', join(fresh, 'run.json'), '--resume', '--engine', '/bin/true']);
+    expect(await other.exited).toBe(1);
+    expect(other.stderr()).toMatch(/engineSha256 differs: \/bin\/true .*--accept-engine/);
+    // The same build elsewhere (as rebuilt on another machine), from another directory of the checkout.
+    const resumed = spsa(exe, ['--state', join(fresh, 'run.json'), '--resume', '--engine', exe], join(ROOT, 'bench'));
+    expect(await resumed.exited, resumed.stderr()).toBe(0);
+    expect(resumed.stderr()).toMatch(new RegExp(`resuming at pair ${left.iteration + 1}: `));
+    expect(await a.exited, a.stderr()).toBe(0);
+
+    const straight = loadState(join(whole, 'run.json'));
+    const done = loadState(join(fresh, 'run.json'));
+    expect(done.iteration).toBe(pairs);
+    expect(done.theta).toEqual(straight.theta);
+    expect(done.theta).not.toEqual(done.config.params.map((p) => p.start));
+    expect(done.rng).toBe(straight.rng);
+    expect(done.trajectory).toEqual(straight.trajectory);
+    expect([done.games, done.wins, done.draws, done.losses, done.pentanomial]).toEqual([straight.games, straight.wins, straight.draws, straight.losses, straight.pentanomial]);
+    const games = done.config.games as { engine: string; openings: string; engineBench: number };
+    expect([games.engine, games.openings]).toEqual([exe, 'bench/match/openings-1k.epd']);
+    expect(games.engineBench).toBe((straight.config.games as { engineBench: number }).engineBench);
+    expect(games.engineBench).toBeGreaterThan(0);
+  });
 });
+

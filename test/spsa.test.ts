@@ -1,14 +1,19 @@
 // The SPSA tuner (bench/tune/spsa*.ts): fishtest's gains, convergence on a synthetic objective
 // with a known optimum, clamping, the state file and an interrupted run resumed to the same
-// trajectory, and the tunable parameters set by setoption changing the search. `chuhan spsa` with
-// the real executable is in spsa-run.test.ts (the slow project).
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+// trajectory, the state's own short trajectory and its size, what makes a state portable (paths,
+// the engine's identity on resume, commits of the state file alone), and the tunable parameters
+// set by setoption changing the search. `chuhan spsa` with the real executable is in
+// spsa-run.test.ts (the slow project).
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../engine/rng';
 import {
+  TRAJECTORY_POINTS,
   apply,
+  formatJson,
   gains,
   loadState,
   newState,
@@ -23,6 +28,9 @@ import {
   type SpsaState,
 } from '../bench/tune/spsa';
 import { SpsaRun, type PairPlayer } from '../bench/tune/spsa-run';
+import { StateCommitter } from '../bench/tune/spsa-commit';
+import { checkoutTop, portablePath, resolveStored, resumeEngine, resumeOpenings, type RunFiles } from '../bench/tune/spsa-portable';
+import { sha256File } from '../bench/match/identity';
 import { TUNABLES } from '../engine/search-params';
 import { EngineProcess, builtEngine } from './e2e-engine';
 
@@ -225,10 +233,69 @@ describe('SPSA state: save, load, resume', () => {
       expect(parts).toEqual(whole);
       expect(state.theta).toEqual(straight.theta);
       expect(state.rng).toBe(straight.rng);
+      expect(state.trajectory).toEqual(straight.trajectory);
       expect([state.games, state.wins, state.draws, state.losses]).toEqual([straight.games, straight.wins, straight.draws, straight.losses]);
       expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     });
   }
+
+  it('keeps a short trajectory: theta every `every` pairs, at most TRAJECTORY_POINTS, from the start', () => {
+    const s = newState(config(params, 1000, 4));
+    const model = new ModelPlayer(optimum, width, 2);
+    const thetas: number[][] = [s.theta.slice()];
+    while (s.next <= 1000) {
+      const pair = schedule(s, 100);
+      apply(s, pair, model.outcome(pair));
+      thetas.push(s.theta.slice());
+      expect(s.trajectory.points.length).toBeLessThanOrEqual(TRAJECTORY_POINTS);
+    }
+    // 1000 pairs: every 16 pairs (63 points, 0 to 992).
+    expect(s.trajectory.every).toBe(16);
+    expect(s.trajectory.points.map((p) => p[0])).toEqual(Array.from({ length: 63 }, (_, i) => i * 16));
+    for (const [it, ...theta] of s.trajectory.points) expect(theta).toEqual(thetas[it].map((x) => Number(x.toFixed(2))));
+  });
+
+  it('a state of 24 parameters after 10,000 pairs, 2 in flight, is a small file, read back whole', () => {
+    const many = Array.from({ length: 24 }, (_, i) => param(`PARAMETER_${i}`, 100 + i, 0, 1000, 20));
+    const s = newState(config(many, 10_000, 6));
+    const rng = new Rng(8);
+    while (s.next <= 10_000) {
+      const pair = schedule(s, 1000);
+      apply(s, pair, { scores: [rng.next() < 0.5 ? 1 : 0, 0.5] });
+    }
+    s.config.pairs = 10_002;
+    schedule(s, 1000);
+    schedule(s, 1000);
+    const file = join(dir, 'big.json');
+    saveState(file, s);
+    const size = statSync(file).size;
+    expect(size).toBeLessThan(30_000);
+    expect(s.trajectory.points.length).toBeGreaterThan(TRAJECTORY_POINTS / 2);
+    expect(loadState(file)).toEqual(s);
+    // One item a line: a point of the trajectory, a parameter.
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('\n   [0,100,101,102,');
+    expect(text).toContain('\n   {"name":"PARAMETER_0","start":100,');
+  });
+
+  it('formatJson is JSON: parsed back to the same value', () => {
+    const v = { a: 1, b: [1, 2, [3, { c: 'x"y' }]], d: { e: null, f: [] }, g: [], h: {}, i: 'z', j: undefined };
+    expect(JSON.parse(formatJson(v))).toEqual(JSON.parse(JSON.stringify(v)));
+    expect(formatJson([1.5, -2e-7, 'q'])).toBe('[1.5,-2e-7,"q"]');
+  });
+
+  it('reads a state of version 1 (no trajectory): its trajectory starts there', () => {
+    const s = newState(config(params, 10));
+    apply(s, schedule(s, 10), { scores: [1, 0] });
+    const old = { ...s, version: 1, trajectory: undefined };
+    const file = join(dir, 'v1.json');
+    writeFileSync(file, JSON.stringify(old));
+    const read = loadState(file);
+    expect(read.version).toBe(2);
+    expect(read.trajectory).toEqual({ every: 1, points: [] });
+    apply(read, schedule(read, 10), { scores: [0.5, 0.5] });
+    expect(read.trajectory.points.map((p) => p[0])).toEqual([2]);
+  });
 
   it('refuses a file that is no state, naming the problem', () => {
     const bad = join(dir, 'bad.json');
@@ -312,5 +379,121 @@ describe('tunable parameters set by setoption change the search', () => {
       await e.quit();
       e.kill();
     }
+  });
+});
+
+describe('a portable state: paths, the engine on resume, commits of the state file', () => {
+  let dir = '';
+  let engine = '';
+  const files = (): RunFiles => ({
+    engine,
+    engineSha256: sha256File(engine),
+    engineBench: 4_000_000,
+    engineCommit: 'abc-dirty',
+    openings: 'bench/match/openings-1k.epd',
+    openingsSha256: sha256File(join(checkoutTop()!, 'bench/match/openings-1k.epd')),
+  });
+  const noBench = async (): Promise<number | null> => {
+    throw new Error('no bench needed');
+  };
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'chuhan-spsa-portable-'));
+    engine = join(dir, 'engine');
+    writeFileSync(engine, '#!/bin/sh\necho engine one\n', { mode: 0o755 });
+  });
+
+  it('keeps paths inside the checkout relative to its top, others absolute, and resolves them back', () => {
+    const top = checkoutTop()!;
+    expect(top).toBeTruthy();
+    expect(portablePath(join(top, 'bench', 'match', 'openings-1k.epd'))).toBe('bench/match/openings-1k.epd');
+    expect(portablePath('bench/match/openings-1k.epd')).toBe('bench/match/openings-1k.epd');
+    expect(portablePath(engine)).toBe(engine);
+    expect(resolveStored('bench/match/openings-1k.epd')).toBe(join(top, 'bench', 'match', 'openings-1k.epd'));
+    expect(resolveStored(engine)).toBe(engine);
+  });
+
+  it('the engine on resume: the state\'s path, or --engine with the same SHA-256 (then kept); a missing one asks for --engine', async () => {
+    const f = files();
+    const notes: string[] = [];
+    expect(await resumeEngine(f, undefined, false, 5, noBench, (l) => notes.push(l))).toBe(engine);
+    const copy = join(dir, 'rebuilt');
+    copyFileSync(engine, copy);
+    expect(await resumeEngine(f, copy, false, 5, noBench, (l) => notes.push(l))).toBe(copy);
+    expect(f.engine).toBe(copy);
+    const gone = { ...files(), engine: join(dir, 'gone') };
+    await expect(resumeEngine(gone, undefined, false, 5, noBench, () => {})).rejects.toThrow(/does not exist here .*give --engine PATH, the same build \(SHA-256 .*bench 4000000, built from commit abc-dirty\)/);
+    await expect(resumeEngine(files(), join(dir, 'gone'), false, 5, noBench, () => {})).rejects.toThrow(/--engine .*gone does not exist/);
+    expect(notes).toEqual([]);
+  });
+
+  it('another binary: refused naming engineSha256; with --accept-engine taken when its bench is the run\'s, refused naming engineBench when not', async () => {
+    const other = join(dir, 'other');
+    writeFileSync(other, '#!/bin/sh\necho engine two\n', { mode: 0o755 });
+    await expect(resumeEngine(files(), other, false, 5, noBench, () => {})).rejects.toThrow(/^engineSha256 differs: .*add --accept-engine .*its bench signature must be 4000000/);
+    await expect(resumeEngine(files(), other, true, 5, async () => 4_000_001, () => {})).rejects.toThrow(/^engineBench differs: .*4000001 nodes .*4000000/);
+    await expect(resumeEngine(files(), other, true, 5, async () => null, () => {})).rejects.toThrow(/gave no node count/);
+    const f = files();
+    const benched: string[] = [];
+    const notes: string[] = [];
+    expect(
+      await resumeEngine(f, other, true, 5, async (p) => (benched.push(p), 4_000_000), (l) => notes.push(l)),
+    ).toBe(other);
+    expect(benched).toEqual([other]);
+    expect(f.engineSha256).toBe(sha256File(other));
+    expect(f.engine).toBe(other);
+    expect(f.engineAccepted).toEqual([{ iteration: 5, sha256: sha256File(other) }]);
+    expect(notes.at(-1)).toMatch(/accepted .*other: SHA-256 .*bench 4000000 as the run's/);
+    // With no bench signature in the state, on the flag alone.
+    const g = { ...files(), engineBench: null };
+    expect(await resumeEngine(g, other, true, 7, noBench, () => {})).toBe(other);
+  });
+
+  it('the openings on resume: relative to the checkout, or --openings with the same SHA-256; another file refused naming openingsSha256', () => {
+    const f = files();
+    const top = checkoutTop()!;
+    expect(resumeOpenings(f, undefined)).toBe(join(top, 'bench/match/openings-1k.epd'));
+    const copy = join(dir, 'openings.epd');
+    copyFileSync(join(top, 'bench/match/openings-1k.epd'), copy);
+    expect(resumeOpenings(f, copy)).toBe(copy);
+    expect(f.openings).toBe(copy);
+    writeFileSync(copy, 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w\n');
+    expect(() => resumeOpenings(files(), copy)).toThrow(/^openingsSha256 differs/);
+    expect(() => resumeOpenings({ ...files(), openings: 'no/such.epd' }, undefined)).toThrow(/do not exist here .*give --openings PATH/);
+  });
+
+  it('--commit-every: commits the state file alone, leaving what else is staged; an unchanged state makes no commit', async () => {
+    const repo = mkdtempSync(join(tmpdir(), 'chuhan-spsa-git-'));
+    const git = (...args: string[]): string => execFileSync('git', args, { cwd: repo, encoding: 'utf8' }).trim();
+    git('init', '-q');
+    git('config', 'user.name', 'test');
+    git('config', 'user.email', 'test@example.com');
+    writeFileSync(join(repo, 'other.txt'), 'staged by someone else\n');
+    git('add', 'other.txt');
+    const state = join(repo, 'run.json');
+    const s = newState(config([param('X', 100, 0, 200, 8)], 10));
+    saveState(state, s);
+    const warnings: string[] = [];
+    const notes: string[] = [];
+    const c = new StateCommitter(state, 30, (l) => warnings.push(l), (l) => notes.push(l));
+    await c.now('spsa: run started');
+    expect(git('log', '--format=%s')).toBe('spsa: run started');
+    expect(git('show', '--name-only', '--format=', 'HEAD')).toBe('run.json');
+    expect(git('diff', '--cached', '--name-only')).toBe('other.txt');
+    // Not yet 30 minutes: maybe() does nothing; now() with no change makes no commit.
+    apply(s, schedule(s, 10), { scores: [1, 1] });
+    saveState(state, s);
+    c.maybe(() => 'spsa: run at pair 1 of 10');
+    await c.now('spsa: run stopped at pair 1 of 10');
+    await c.now('spsa: run stopped at pair 1 of 10');
+    expect(git('log', '--format=%s').split('\n')).toEqual(['spsa: run stopped at pair 1 of 10', 'spsa: run started']);
+    expect(JSON.parse(git('show', 'HEAD:run.json')).iteration).toBe(1);
+    expect(git('diff', '--cached', '--name-only')).toBe('other.txt');
+    expect([warnings, c.commits]).toEqual([[], 2]);
+    // Outside a work tree: a warning, and the run goes on.
+    const loose = mkdtempSync(join(tmpdir(), 'chuhan-spsa-nogit-'));
+    const w: string[] = [];
+    saveState(join(loose, 'run.json'), s);
+    await new StateCommitter(join(loose, 'run.json'), 30, (l) => w.push(l), () => {}).now('x');
+    expect(w[0]).toMatch(/could not commit .*run\.json \(git add: .*\); trying again in a minute/);
   });
 });

@@ -2,14 +2,17 @@
 //
 //   chuhan spsa --state run.json [--engine PATH] [--pairs 20000] [--nodes 8000 | --tc 2+0.02]
 //               [--concurrency 2] [--openings bench/match/openings-1k.epd] [--params all] ...
-//   chuhan spsa --state run.json --resume        continue exactly where it stopped
+//   chuhan spsa --state run.json --resume [--engine PATH]   continue exactly where it stopped
 //   chuhan spsa --state run.json --print         the values so far, nothing played
 //
 // Progress goes to stderr, one line per pair and theta every --report pairs; the state file is
-// written whole after every pair, the trajectory log (CSV) gets a row. Ctrl-C (SIGTERM, SIGHUP) drops
-// the pairs in progress (they are replayed on resume), kills the engines and saves the state. At
-// the end: the tuned values as a block for engine/search-params.ts and as setoption lines.
+// written whole after every pair, the trajectory log (CSV, optional output) gets a row. The state
+// file alone continues the run, on another machine too (spsa-portable.ts), and --commit-every
+// commits it to git as the run goes (spsa-commit.ts). Ctrl-C (SIGTERM, SIGHUP) drops the pairs in
+// progress (they are replayed on resume), kills the engines and saves the state. At the end: the
+// tuned values as a block for engine/search-params.ts and as setoption lines.
 import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { findTunable, SPSA_R_END, TUNABLES, TUNE_ENV, type TunableGroup } from '../../engine/search-params';
 import { DEFAULT_DRAW, DEFAULT_RESIGN, parseAdjudication, type AdjudicationConfig } from '../match/adjudication';
@@ -40,25 +43,25 @@ import {
 } from './spsa';
 import { EnginePairPlayer, TUNE_ENVIRONMENT } from './spsa-games';
 import { SpsaRun } from './spsa-run';
+import { StateCommitter, commitProblem } from './spsa-commit';
+import { benchSignature, checkoutCommit, engineNode, portablePath, resolveStored, resumeEngine, resumeOpenings, type RunFiles } from './spsa-portable';
 
 const DEFAULT_PAIRS = 20000;
 const DEFAULT_NODES = 8000;
 const DEFAULT_OPENINGS = 'bench/match/openings-1k.epd';
 const DEFAULT_HASH = 16;
 
-/** What a run is played with, kept in the state (and checked on resume). */
-interface GamesConfig {
-  engine: string;
-  engineSha256: string;
+/** What a run is played with, kept in the state (and checked on resume): the files (spsa-portable.ts) and the games. */
+interface GamesConfig extends RunFiles {
   limit: string;
-  openings: string;
-  openingsSha256: string;
   openingCount: number;
   options: Array<[string, string]>;
   adjudication: AdjudicationConfig;
   maxPlies: number;
   /** Pairs at a time (a resumed run keeps it unless --concurrency says otherwise). */
   concurrency: number;
+  /** --commit-every, minutes (0 or absent: off); a resumed run keeps it unless given. */
+  commitEvery?: number;
 }
 
 interface CliOptions {
@@ -85,13 +88,18 @@ interface CliOptions {
   hangTimeout: number;
   startupTimeout: number;
   resume?: boolean;
+  acceptEngine?: boolean;
+  commitEvery?: number;
   force?: boolean;
   print?: boolean;
   quiet?: boolean;
 }
 
-/** Options that define a run: given with --resume they would contradict the state file. */
-const RUN_OPTIONS = ['engine', 'pairs', 'nodes', 'tc', 'openings', 'params', 'cEnd', 'rEnd', 'a', 'alpha', 'gamma', 'seed', 'hash', 'option', 'adjudicate', 'maxPlies'];
+/**
+ * Options that define a run: given with --resume they would contradict the state file. (--engine
+ * and --openings may be given: they name the same files on this machine, checked by SHA-256.)
+ */
+const RUN_OPTIONS = ['pairs', 'nodes', 'tc', 'params', 'cEnd', 'rEnd', 'a', 'alpha', 'gamma', 'seed', 'hash', 'option', 'adjudicate', 'maxPlies'];
 
 function intIn(min: number, max = Number.MAX_SAFE_INTEGER): (v: string) => number {
   return (v) => {
@@ -120,13 +128,13 @@ function buildCommand(): Command {
   return new Command('chuhan spsa')
     .description('tune the search parameters by SPSA (fishtest\'s recipe) in self-play game pairs')
     .requiredOption('--state <file>', 'state file of the run (JSON), written after every pair')
-    .option('--engine <path>', 'engine to tune, a Chuhan build (default: this executable)')
+    .option('--engine <path>', 'engine to tune, a Chuhan build (default: this executable); with --resume, the run\'s build where it is on this machine')
     .option('--log <file>', 'trajectory log, CSV: iteration, pair, result, each theta (default: the state file with .csv)')
     .option('--pairs <n>', 'N, iterations of one game pair each', intIn(1), DEFAULT_PAIRS)
     .option('--nodes <n>', `fixed nodes per move (the default, ${DEFAULT_NODES})`, intIn(1))
     .option('--tc <tc>', 'a clock instead of fixed nodes, e.g. 2+0.02 (seconds)')
     .option('--concurrency <n>', 'pairs played at once, each with its own two engines (a resumed run keeps its own)', intIn(1, 64), 2)
-    .option('--openings <file>', 'openings, one per line, as for match', DEFAULT_OPENINGS)
+    .option('--openings <file>', 'openings, one per line, as for match (kept relative to the checkout\'s top)', DEFAULT_OPENINGS)
     .option('--params <names>', `parameters to tune, comma separated, or all: ${names}; the clock's, for timed games (--tc) and never in all: ${clockNames}; changes on trial (0: off), never in all: ${trialNames}`, 'all')
     .option('--c-end <list>', 'c_end overrides, NAME=X,... in option units (default: the table in engine/search-params.ts)')
     .option('--r-end <x>', 'r_end of every parameter (fishtest\'s default)', positive, SPSA_R_END)
@@ -141,7 +149,9 @@ function buildCommand(): Command {
     .option('--report <n>', 'print theta every n pairs', intIn(1), 100)
     .option('--hang-timeout <ms>', 'a move taking this much longer than its limit is a hang', intIn(1), DEFAULT_TIMEOUTS.hang)
     .option('--startup-timeout <ms>', 'for the handshake and isready', intIn(1), DEFAULT_TIMEOUTS.startup)
-    .option('--resume', 'continue the run in --state exactly where it stopped')
+    .option('--resume', 'continue the run in --state exactly where it stopped (the state file is all it needs)')
+    .option('--accept-engine', 'with --resume: go on with an --engine whose SHA-256 differs from the run\'s, if its bench signature is the run\'s (a rebuild of the same search)')
+    .option('--commit-every <minutes>', 'git commit the state file (only it) every so many minutes and when the run stops; 0: off (a resumed run keeps its own)', nonNegative)
     .option('--force', 'overwrite an existing --state (and its log)')
     .option('--print', 'print the values in --state (paste block and setoption lines) and exit')
     .option('--quiet', 'no progress lines')
@@ -203,7 +213,7 @@ function loadOpenings(path: string): Opening[] {
   return list;
 }
 
-/** A new run's state from the command line. */
+/** A new run's state from the command line (its bench signature is measured after the handshake). */
 function newRun(o: CliOptions, engine: string): SpsaState {
   if (o.nodes !== undefined && o.tc !== undefined) throw new SpsaError('give --nodes or --tc, not both');
   const limit: Limit = o.tc !== undefined ? { kind: 'clock', tc: parseTimeControl(o.tc) } : { kind: 'nodes', nodes: o.nodes ?? DEFAULT_NODES };
@@ -232,17 +242,22 @@ function newRun(o: CliOptions, engine: string): SpsaState {
     throw new SpsaError(`--adjudicate: ${e instanceof Error ? e.message : e}`);
   }
   const openings = loadOpenings(o.openings);
+  const engineSha256 = sha256File(engine);
   const games: GamesConfig = {
-    engine,
-    engineSha256: sha256File(engine),
+    engine: portablePath(engine),
+    engineSha256,
+    engineBench: null,
+    engineCommit: checkoutCommit(),
+    engineNode: engineNode(engineSha256, selfExecutable()),
     limit: limit.kind === 'nodes' ? `nodes ${limit.nodes}` : (o.tc ?? ''),
-    openings: o.openings,
+    openings: portablePath(o.openings),
     openingsSha256: sha256File(o.openings),
     openingCount: openings.length,
     options,
     adjudication,
     maxPlies: o.maxPlies,
     concurrency: o.concurrency,
+    commitEvery: o.commitEvery ?? 0,
   };
   const config: SpsaConfig = {
     pairs: o.pairs,
@@ -256,26 +271,17 @@ function newRun(o: CliOptions, engine: string): SpsaState {
   return newState(config);
 }
 
-/** Checks that what the run is played with has not changed since it started. */
-function checkResume(games: GamesConfig): void {
-  if (!existsSync(games.engine)) throw new SpsaError(`the run's engine ${games.engine} does not exist any more`);
-  if (sha256File(games.engine) !== games.engineSha256) {
-    throw new SpsaError(`the engine ${games.engine} has changed since the run started (engineSha256 differs); put the run's build back or start a new run`);
-  }
-  if (!existsSync(games.openings)) throw new SpsaError(`the run's openings ${games.openings} do not exist any more`);
-  if (sha256File(games.openings) !== games.openingsSha256) throw new SpsaError(`the openings ${games.openings} have changed since the run started (openingsSha256 differs)`);
-}
-
 /**
  * The trajectory log on resume: rows past the state (written after its last save) and a line cut
- * short are dropped; a missing last row is written from the state.
+ * short are dropped; a missing last row is written from the state. The log is optional output
+ * (the state keeps a short trajectory of its own): a missing one starts again.
  */
-function reconcileLog(path: string, state: SpsaState, warn: (line: string) => void): void {
+function reconcileLog(path: string, state: SpsaState, note: (line: string) => void): void {
   const header = trajectoryHeader(state);
   if (!existsSync(path)) {
     writeFileSync(path, `${header}\n`);
     if (state.iteration > 0) {
-      warn(`the trajectory log ${path} was missing; it starts again at iteration ${state.iteration}`);
+      note(`no trajectory log ${path} (optional: the state keeps a short trajectory); a new one starts at iteration ${state.iteration}`);
       appendFileSync(path, `${trajectoryRow(state, 0, 0)}\n`);
     }
     return;
@@ -308,8 +314,8 @@ function thetaLine(state: SpsaState): string {
   return state.config.params.map((p, i) => `${p.name} ${Number(state.theta[i].toFixed(2))}`).join(', ');
 }
 
-/** The summary and the tuned values, for stdout. */
-export function resultLines(state: SpsaState): string[] {
+/** The summary and the tuned values, for stdout (`engine`: where the run's engine is on this machine). */
+export function resultLines(state: SpsaState, enginePath?: string): string[] {
   const cfg = state.config;
   const lines = [
     `spsa: ${state.iteration} of ${cfg.pairs} pairs, ${state.games} games; plus engine +${state.wins} =${state.draws} -${state.losses}, pairs by its points [0, 1/2, 1, 3/2, 2]: [${state.pentanomial.join(', ')}]${state.failures > 0 ? `; ${state.failures} game(s) ended by an engine failure` : ''}`,
@@ -320,7 +326,8 @@ export function resultLines(state: SpsaState): string[] {
     lines.push(`  ${p.name}: ${p.start} -> ${now[i]} (theta ${Number(state.theta[i].toFixed(3))}; ${p.min}..${p.max}, c_end ${p.cEnd}, r_end ${p.rEnd})`);
   });
   lines.push('', '// engine/search-params.ts (confirm by an SPRT before committing):', ...pasteBlock(state), '', '# UCI, for an engine started with CHUHAN_TUNE=1:', ...setoptionLines(state));
-  const engine = (cfg.games as unknown as Partial<GamesConfig>).engine;
+  const stored = (cfg.games as unknown as Partial<GamesConfig>).engine;
+  const engine = enginePath ?? (stored === undefined ? undefined : resolveStored(stored));
   if (engine !== undefined) {
     const options = cfg.params.map((p, i) => `option.${p.name}=${now[i]}`).join(',');
     lines.push('', '# chuhan match, the tuned side (against the same build without them):', `--engine name=tuned,cmd=/usr/bin/env,arg=${TUNE_ENV}=1,arg=${engine},${options}`);
@@ -398,21 +405,33 @@ function takeLock(path: string): number | null {
 
 async function runLocked(o: CliOptions, cmd: Command, out: (line: string) => void, err: (text: string) => void, fail: (message: string, code?: number) => number): Promise<number> {
   let state: SpsaState;
+  let engine: string;
+  let openingsPath: string;
   const log = o.log ?? o.state.replace(/(\.json)?$/, '.csv');
+  const note = (line: string): void => {
+    if (!o.quiet) err(`chuhan spsa: ${line}\n`);
+  };
+  const warn = (line: string): void => err(`chuhan spsa: warning: ${line}\n`);
+  const given = (k: string): boolean => cmd.getOptionValueSource(k) === 'cli';
+  if (o.acceptEngine && !o.resume) return fail('--accept-engine goes with --resume (a new run takes the --engine it is given)');
   try {
     if (o.resume) {
-      const given = RUN_OPTIONS.filter((k) => cmd.getOptionValueSource(k) === 'cli');
-      if (given.length > 0) {
-        return fail(`--resume continues the run as ${o.state} describes it; drop ${given.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}`);
+      const contradicting = RUN_OPTIONS.filter(given);
+      if (contradicting.length > 0) {
+        return fail(`--resume continues the run as ${o.state} describes it; drop ${contradicting.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}`);
       }
       state = loadState(o.state);
-      checkResume(state.config.games as unknown as GamesConfig);
-      reconcileLog(log, state, (line) => err(`chuhan spsa: warning: ${line}\n`));
+      const files = state.config.games as unknown as GamesConfig;
+      engine = await resumeEngine(files, o.engine, o.acceptEngine === true, state.iteration, benchSignature, note);
+      openingsPath = resumeOpenings(files, given('openings') ? o.openings : undefined);
+      reconcileLog(log, state, note);
     } else {
       if (existsSync(o.state) && !o.force) return fail(`${o.state} already holds a run; add --resume to continue it or --force to start again`);
-      const engine = o.engine ?? selfExecutable();
-      if (engine === null) return fail('give --engine PATH (the engine to tune)');
-      if (!existsSync(engine)) return fail(`--engine ${engine} does not exist`);
+      const self = o.engine ?? selfExecutable();
+      if (self === null) return fail('give --engine PATH (the engine to tune)');
+      if (!existsSync(self)) return fail(`--engine ${self} does not exist`);
+      engine = resolve(self);
+      openingsPath = resolve(o.openings);
       state = newRun(o, engine);
     }
   } catch (e) {
@@ -421,58 +440,75 @@ async function runLocked(o: CliOptions, cmd: Command, out: (line: string) => voi
   }
 
   const games = state.config.games as unknown as GamesConfig;
+  if (given('commitEvery')) games.commitEvery = o.commitEvery;
+  const commitEvery = games.commitEvery ?? 0;
+  if (commitEvery > 0) {
+    const problem = await commitProblem(resolve(o.state));
+    if (problem !== null) return fail(`--commit-every: ${problem}`);
+  }
   const names = state.config.params.map((p) => p.name);
   // Which theta each pair starts from depends on how many run at once: a resumed run keeps its own.
-  const concurrency = o.resume && cmd.getOptionValueSource('concurrency') !== 'cli' && Number.isInteger(games.concurrency) ? games.concurrency : o.concurrency;
+  const concurrency = o.resume && !given('concurrency') && Number.isInteger(games.concurrency) ? games.concurrency : o.concurrency;
   // Long timeouts let a run be paused (SIGSTOP, as the background self-play is during quiet runs)
   // without a move or a handshake caught in the pause counting as a failure.
   const timeouts = { ...DEFAULT_TIMEOUTS, hang: o.hangTimeout, startup: o.startupTimeout };
   // The engine must take every tuned parameter as an option (a build with tunable parameters).
   try {
     const tuned: Array<[string, string]> = state.config.params.map((p) => [p.name, String(p.start)]);
-    const check = await checkEngine({ name: 'engine', cmd: games.engine, args: [], env: TUNE_ENVIRONMENT, proto: 'uci', options: [...games.options, ...tuned] }, timeouts);
+    const check = await checkEngine({ name: 'engine', cmd: engine, args: [], env: TUNE_ENVIRONMENT, proto: 'uci', options: [...games.options, ...tuned] }, timeouts);
     const unannounced = (name: string): boolean => check.warnings.some((w) => w.includes(`option '${name}'`));
     const missing = names.filter(unannounced);
-    if (missing.length > 0) return fail(`${games.engine} does not announce ${missing.join(', ')} with CHUHAN_TUNE=1 (not a build with these tunable parameters)`, 1);
-    for (const w of check.warnings) if (!names.some((n) => w.includes(`option '${n}'`))) err(`chuhan spsa: warning: ${w}\n`);
+    if (missing.length > 0) return fail(`${engine} does not announce ${missing.join(', ')} with CHUHAN_TUNE=1 (not a build with these tunable parameters)`, 1);
+    for (const w of check.warnings) if (!names.some((n) => w.includes(`option '${n}'`))) warn(w);
   } catch (e) {
     if (e instanceof PreflightError) return fail(e.message, 1);
     throw e;
   }
 
   if (!o.resume) {
+    // The engine's identity beyond its bytes: the search's node count, which a rebuild keeps.
+    note(`measuring the engine's bench signature (${engine} bench)`);
+    games.engineBench = await benchSignature(engine);
+    if (games.engineBench === null) warn(`${engine} bench gave no node count: the state records no bench signature, and a resume with another build of it cannot be checked`);
     saveState(o.state, state);
     writeFileSync(log, `${trajectoryHeader(state)}\n`);
   }
+  const cfg = state.config;
+  const runName = basename(o.state).replace(/\.json$/, '');
+  const committer = commitEvery > 0 ? new StateCommitter(resolve(o.state), commitEvery, warn, note) : null;
   if (finished(state)) {
-    for (const line of resultLines(state)) out(line);
+    await committer?.now(`spsa: ${runName} finished, ${cfg.pairs} pairs`);
+    for (const line of resultLines(state, engine)) out(line);
     return 0;
   }
+  if (!o.resume) await committer?.now(`spsa: ${runName} started, ${cfg.pairs} pairs`);
 
-  const openings = loadOpenings(games.openings);
+  const openings = loadOpenings(openingsPath);
   const limit = limitOf(games.limit);
   const player = new EnginePairPlayer(
-    { cmd: games.engine, args: [], options: games.options },
+    { cmd: engine, args: [], options: games.options },
     names,
     openings,
     { limit, margin: 0, adjudication: games.adjudication, maxPlies: games.maxPlies, hangTimeout: timeouts.hang },
     timeouts,
     (f) => err(`chuhan spsa: pair ${f.pair}: the ${f.engine} engine failed: ${f.reason}\n`),
   );
-  const cfg = state.config;
   const startedAt = performance.now();
   const startIteration = state.iteration;
   if (!o.quiet) {
     err(
       `chuhan spsa: ${o.resume ? `resuming at pair ${state.iteration + 1}` : 'starting'}: ${cfg.pairs} pairs, ${names.length} parameters, ` +
-        `${describeLimit(limit)}, ${concurrency} pair(s) at a time, ${games.openingCount} openings, engine ${games.engine}` +
-        `${state.inFlight.length > 0 ? `; ${state.inFlight.length} pair(s) left in flight are played again first` : ''}\n`,
+        `${describeLimit(limit)}, ${concurrency} pair(s) at a time, ${games.openingCount} openings, engine ${engine}` +
+        `${typeof games.engineBench === 'number' ? ` (bench ${games.engineBench})` : ''}` +
+        `${state.inFlight.length > 0 ? `; ${state.inFlight.length} pair(s) left in flight are played again first` : ''}` +
+        `${commitEvery > 0 ? `; the state is committed every ${commitEvery} min` : ''}\n`,
     );
   }
   const run = new SpsaRun(state, player, openings.length, {
     onPair: (s: SpsaState, pair: PairSpec, outcome: PairOutcome) => {
       saveState(o.state, s);
       appendFileSync(log, `${trajectoryRow(s, pair.k, pairResult(outcome))}\n`);
+      committer?.maybe(() => `spsa: ${runName} at pair ${s.iteration} of ${cfg.pairs}`);
       if (!o.quiet) {
         const done = s.iteration - startIteration;
         const rate = done / ((performance.now() - startedAt) / 1000);
@@ -499,7 +535,8 @@ async function runLocked(o: CliOptions, cmd: Command, out: (line: string) => voi
     for (const s of signals) process.removeListener(s, onSignal);
   }
   saveState(o.state, state);
-  for (const line of resultLines(state)) out(line);
+  await committer?.now(finished(state) ? `spsa: ${runName} finished, ${cfg.pairs} pairs` : `spsa: ${runName} stopped at pair ${state.iteration} of ${cfg.pairs}`);
+  for (const line of resultLines(state, engine)) out(line);
   if (run.stopReason !== null) out(`stopped: ${run.stopReason}${state.inFlight.length > 0 ? ` (${state.inFlight.length} pair(s) in flight are played again on --resume)` : ''}`);
   if (failure !== null) return fail(failure instanceof EngineStartError ? failure.message : failure instanceof Error ? failure.message : String(failure), 1);
   if (run.stopReason === 'interrupted') return 130;

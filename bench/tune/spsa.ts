@@ -14,13 +14,18 @@
 // about 2·c_k even when c_k is below 1).
 //
 // The state (a JSON file, written whole through a rename) holds theta, the next iteration, the
-// random generator's state, the pairs scheduled and not yet applied (replayed first on resume, with
-// the same values), and the games' tally. Pairs may finish out of order (concurrency): each update
-// uses its own k and flips, so the updates add up whatever the order.
+// random generator's seed and state (its position in the stream), the pairs scheduled and not yet
+// applied (replayed first on resume, with the same values), the games' tally and a short trajectory
+// (theta every `every` pairs, at most TRAJECTORY_POINTS points: `every` doubles when it is full), so
+// that the file alone, a few KB, continues the run and tells its story. Pairs may finish out of
+// order (concurrency): each update uses its own k and flips, so the updates add up whatever the order.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { Rng } from '../../engine/rng';
 
-const STATE_VERSION = 1;
+const STATE_VERSION = 2;
+
+/** Points of the trajectory kept in the state: theta every `every` pairs, `every` doubling when full. */
+export const TRAJECTORY_POINTS = 100;
 
 /** A parameter being tuned, in option units (integers for the engine). */
 export interface SpsaParam {
@@ -90,6 +95,8 @@ export interface SpsaState {
   failures: number;
   /** Pairs by the plus engine's points: [0, 0.5, 1, 1.5, 2]. */
   pentanomial: number[];
+  /** theta (2 decimals) after every `every` applied pairs, from the start: [iteration, ...theta]. */
+  trajectory: { every: number; points: number[][] };
 }
 
 export class SpsaError extends Error {}
@@ -106,7 +113,7 @@ export function newState(config: SpsaConfig): SpsaState {
     if (!(p.min <= p.start && p.start <= p.max)) throw new SpsaError(`${p.name}: start ${p.start} is outside ${p.min}..${p.max}`);
     if (!(p.cEnd > 0) || !(p.rEnd > 0)) throw new SpsaError(`${p.name}: c_end and r_end must be positive`);
   }
-  return {
+  const state: SpsaState = {
     version: STATE_VERSION,
     config,
     theta: config.params.map((p) => p.start),
@@ -120,7 +127,21 @@ export function newState(config: SpsaConfig): SpsaState {
     losses: 0,
     failures: 0,
     pentanomial: [0, 0, 0, 0, 0],
+    trajectory: { every: 1, points: [] },
   };
+  recordPoint(state);
+  return state;
+}
+
+/** Adds the current theta to the trajectory when the iteration falls on its step, thinning it when full. */
+function recordPoint(state: SpsaState): void {
+  const t = state.trajectory;
+  if (state.iteration % t.every !== 0) return;
+  t.points.push([state.iteration, ...state.theta.map((x) => Number(x.toFixed(2)))]);
+  while (t.points.length > TRAJECTORY_POINTS) {
+    t.every *= 2;
+    t.points = t.points.filter((p) => p[0] % t.every === 0);
+  }
 }
 
 /** c_k and a_k of parameter i at iteration k. */
@@ -219,6 +240,7 @@ export function apply(state: SpsaState, pair: PairSpec, outcome: PairOutcome): v
     else state.draws++;
   }
   if (outcome.scores.length === 2) state.pentanomial[Math.round((outcome.scores[0] + outcome.scores[1]) * 2)]++;
+  recordPoint(state);
 }
 
 /** Is the run over (every pair applied)? */
@@ -228,11 +250,29 @@ export function finished(state: SpsaState): boolean {
 
 // ---- the state file -----------------------------------------------------------------------------
 
-/** Writes the state whole: to a temporary file, then renamed over the old one. */
+/**
+ * Writes the state whole: to a temporary file, then renamed over the old one (a run killed at any
+ * moment leaves the last state complete). The JSON is compact but one item a line (a parameter, a
+ * trajectory point), so that a committed state stays small and its diffs readable.
+ */
 export function saveState(path: string, state: SpsaState): void {
   const tmp = `${path}.tmp`;
-  writeFileSync(tmp, JSON.stringify(state, null, 1) + '\n');
+  writeFileSync(tmp, formatJson(state) + '\n');
   renameSync(tmp, path);
+}
+
+/** JSON with objects and arrays of plain values on one line, and one member a line above them. */
+export function formatJson(value: unknown, indent = ''): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  const flat = (v: unknown): boolean => v === null || typeof v !== 'object';
+  const entries: Array<[string | null, unknown]> = Array.isArray(value)
+    ? value.map((v) => [null, v])
+    : Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+  if (entries.every(([, v]) => flat(v))) return JSON.stringify(value);
+  const inner = `${indent} `;
+  const items = entries.map(([k, v]) => inner + (k === null ? '' : JSON.stringify(k) + ': ') + formatJson(v, inner));
+  const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
+  return `${open}\n${items.join(',\n')}\n${indent}${close}`;
 }
 
 /** Reads and checks a state file; a SpsaError names the problem. */
@@ -248,6 +288,11 @@ export function loadState(path: string): SpsaState {
     throw new SpsaError(`${path}: ${what}`);
   };
   if (typeof s !== 'object' || s === null) bad('not a state file of chuhan spsa');
+  // Version 1 had no trajectory in the state: it starts from the state's iteration.
+  if (s.version === 1 && s.trajectory === undefined) {
+    s.version = STATE_VERSION;
+    s.trajectory = { every: 1, points: [] };
+  }
   if (s.version !== STATE_VERSION) bad(`state version ${String(s.version)}, this program reads version ${STATE_VERSION}`);
   const c = s.config;
   if (typeof c !== 'object' || c === null || !Array.isArray(c.params) || c.params.length === 0) bad('no parameters in config');
@@ -267,6 +312,9 @@ export function loadState(path: string): SpsaState {
     nums(p.minus, `pair ${p.k} minus`);
     nums(p.ck, `pair ${p.k} ck`);
   }
+  const t = s.trajectory;
+  if (typeof t !== 'object' || t === null || !Number.isInteger(t.every) || t.every < 1 || !Array.isArray(t.points)) bad('trajectory is missing');
+  if (!t.points.every((p) => Array.isArray(p) && p.length === n + 1 && p.every((x) => typeof x === 'number'))) bad(`trajectory points must hold the iteration and ${n} numbers`);
   if (s.iteration + s.inFlight.length !== s.next - 1) bad(`iteration ${s.iteration} and ${s.inFlight.length} pair(s) in flight do not add up to ${s.next - 1} scheduled`);
   return s;
 }
