@@ -11,6 +11,9 @@
 //   1. H2-E2 H9-G7                              one move pair per line (ICCS written `H2-E2`)
 //   {comment after a move}
 //   2.       H0-G2 …                            a pair split by a comment leaves Red's slot blank
+//   3. C3-C4 $4                                 a NAG after its move (a review's `??`)
+//   {-3.20/14}
+//   (3. H0-H6 {+0.20/14} 3... I9-H9)             a variation in place of the move, after its comments
 //   1-0                                         the result token
 //   (blank line)                                so that games can simply be concatenated
 // Move numbers follow the FEN's full-move number; a game with black to move starts `N.` + blank slot.
@@ -20,7 +23,8 @@
 // (ICCS, WXF / xqbase symbols, Chinese simplified or traditional — whatever the Format tag says),
 // move numbers (`1.`, `1...`, `1.H2-E2`), `{…}` and `;` comments, `(…)` variations (skipped, nested),
 // NAGs (`$1`) and `!`/`?` annotations (ignored), and the result token. An illegal or unreadable
-// move throws a PgnError naming the game, the move number and the token. A file's bytes may be
+// move throws a PgnError naming the game, the move number and the token (parsePgnEach gives it in
+// the game's place and reads on). A file's bytes may be
 // UTF-8 or, as ElephantEye and XQWizard write them, GBK (decodePgnBytes).
 
 import { FenError, START_FEN, parseFen, toFen } from './fen';
@@ -52,8 +56,28 @@ export interface PgnGame {
   moves: number[];
   result: PgnResult;
   comments?: PgnComment[];
+  /** Numeric annotation glyphs (`$4`), written after the move they annotate; not kept on reading. */
+  nags?: PgnNag[];
+  /** Other lines in place of a move, written after it and its comments; skipped on reading. */
+  variations?: PgnVariation[];
   /** On reading: the move format the Format tag announced (absent tag = Chinese, as xqbase reads it). */
   format?: PgnFormat;
+}
+
+export interface PgnNag {
+  /** Moves played up to and including the annotated move (1 = the first move). */
+  ply: number;
+  /** 1 `!`, 2 `?`, 4 `??`, 6 `?!`, … */
+  nag: number;
+}
+
+export interface PgnVariation {
+  /** The move it replaces: moves played up to and including it (1 = the first move). */
+  ply: number;
+  /** The line, from the position before that move. */
+  moves: number[];
+  /** Comments inside the line: `ply` counts the line's own moves (1 = after its first move). */
+  comments?: PgnComment[];
 }
 
 export interface PgnWriteOptions {
@@ -140,17 +164,39 @@ export function writePgn(game: PgnGame, format: PgnFormat = 'iccs', options: Pgn
     return true;
   };
   writeComments(0);
-  const name = (move: number): string => {
+  const nagsAt = new Map<number, number[]>();
+  for (const n of game.nags ?? []) nagsAt.set(n.ply, [...(nagsAt.get(n.ply) ?? []), n.nag]);
+  const variationsAt = new Map<number, PgnVariation[]>();
+  for (const v of game.variations ?? []) variationsAt.set(v.ply, [...(variationsAt.get(v.ply) ?? []), v]);
+  const name = (move: number, at: Position = pos): string => {
     switch (format) {
       case 'iccs': {
         const s = moveToIccs(move).toUpperCase();
         return s.slice(0, 2) + '-' + s.slice(2);
       }
       case 'wxf':
-        return moveToWxf(pos, move);
+        return moveToWxf(at, move);
       case 'chinese':
-        return moveToChinese(pos, move, options);
+        return moveToChinese(at, move, options);
     }
+  };
+  /** A variation on one line, `(12... H9-G7 {…} 13. H0-G2)`, from `pos` before the move it replaces. */
+  const variationText = (v: PgnVariation): string => {
+    const at = pos.clone();
+    const words: string[] = [];
+    const notes = new Map<number, string[]>();
+    for (const c of v.comments ?? []) notes.set(c.ply, [...(notes.get(c.ply) ?? []), c.text]);
+    v.moves.forEach((move, k) => {
+      if (!isLegalMove(at, move)) {
+        throw new PgnError(`writing ${gameName(game.tags, 1)}: move ${k + 1} of a variation (${moveToIccs(move)}) is not legal`, 1, at.fullmove, moveToIccs(move));
+      }
+      if (at.side !== BLACK) words.push(`${at.fullmove}.`);
+      else if (k === 0 || notes.has(k)) words.push(`${at.fullmove}...`);
+      words.push(name(move, at));
+      at.make(move);
+      for (const t of notes.get(k + 1) ?? []) words.push(`{${t.replace(/}/g, ')')}}`);
+    });
+    return `(${words.join(' ')})`;
   };
   const blank = format === 'chinese' ? '    ' : '     ';
   let line = '';
@@ -164,20 +210,22 @@ export function writePgn(game: PgnGame, format: PgnFormat = 'iccs', options: Pgn
         moveToIccs(move),
       );
     }
-    const text = name(move);
+    const text = name(move) + (nagsAt.get(i + 1) ?? []).map((n) => ` $${n}`).join('');
     if (pos.side !== BLACK) {
       line = `${pos.fullmove}. ${text}`;
     } else {
       if (line === '') line = `${pos.fullmove}. ${blank}`;
       line += ' ' + text;
     }
+    const variations = (variationsAt.get(i + 1) ?? []).map(variationText);
     pos.make(move);
-    const hasComment = commentsAt.has(i + 1);
+    const hasComment = commentsAt.has(i + 1) || variations.length > 0;
     if (pos.side !== BLACK || hasComment) {
       lines.push(line);
       line = '';
     }
     writeComments(i + 1);
+    lines.push(...variations);
   }
   if (line !== '') lines.push(line);
   lines.push(game.result);
@@ -275,83 +323,114 @@ function formatOf(tag: string | undefined): PgnFormat {
 /** Reads every game of a PGN text. Throws PgnError on the first problem. */
 export function parsePgn(text: string): PgnGame[] {
   const games: PgnGame[] = [];
+  for (const g of parsePgnEach(text)) {
+    if (g instanceof PgnError) throw g;
+    games.push(g);
+  }
+  return games;
+}
+
+/**
+ * Reads every game of a PGN text, each one a game or the PgnError that refused it (its `game` is
+ * its 1-based number in the text): reading goes on after a bad game, from its result token or the
+ * next game's tags.
+ */
+export function parsePgnEach(text: string): Array<PgnGame | PgnError> {
+  const games: Array<PgnGame | PgnError> = [];
   const toks = tokenize(text);
   let k = 0;
   while (k < toks.length) {
-    const index = games.length + 1;
-    const allTags: Array<[string, string]> = [];
-    while (k < toks.length && toks[k].t === 'tag') {
-      const tok = toks[k++] as { name: string; value: string };
-      allTags.push([tok.name, tok.value]);
-    }
-    const tag = (name: string): string | undefined => allTags.find(([n]) => n.toLowerCase() === name)?.[1];
-    const fenTag = tag('fen');
-    let pos: Position;
+    const start = k;
     try {
-      pos = parseFen(fenTag ?? START_FEN);
+      const game = parseGame(toks, k, games.length + 1);
+      k = game.next;
+      if (game.game !== null) games.push(game.game);
     } catch (e) {
-      if (e instanceof FenError) throw new PgnError(`${gameName(allTags, index)}: invalid FEN tag: ${e.message}`, index);
-      throw e;
+      if (!(e instanceof PgnError)) throw e;
+      games.push(e);
+      // Skip the rest of the game: past its tags, then to its result token or the next tags.
+      k = start;
+      while (k < toks.length && toks[k].t === 'tag') k++;
+      while (k < toks.length && toks[k].t !== 'tag' && toks[k].t !== 'result') k++;
+      if (k < toks.length && toks[k].t === 'result') k++;
     }
-    const game: PgnGame = {
-      tags: allTags.filter(([n]) => !STRUCTURAL.has(n.toLowerCase())),
-      fen: toFen(pos),
-      moves: [],
-      result: '*',
-      format: formatOf(tag('format')),
-    };
-    const tagResult = tag('result');
-    if (tagResult !== undefined && RESULTS.has(tagResult.trim())) game.result = tagResult.trim() as PgnResult;
-    const comments: PgnComment[] = [];
-    let ended = false;
-    while (k < toks.length && !ended) {
-      const tok = toks[k];
-      if (tok.t === 'tag') break; // the next game's tags (this one had no result token)
-      k++;
-      if (tok.t === 'comment') {
-        if (tok.text !== '') comments.push({ ply: game.moves.length, text: tok.text });
-      } else if (tok.t === 'result') {
-        game.result = tok.result;
-        ended = true;
-      } else {
-        let w = tok.text.replace(/[!?]+$/, '');
-        if (w.startsWith('$') || MOVE_NUMBER_ONLY.test(w)) continue; // NAG, `1.`, `1...`, `...`
-        if (RESULTS.has(w)) {
-          game.result = w as PgnResult;
-          ended = true;
-          continue;
-        }
-        // `1.C2.5`: a number glued to the move. Try the whole word first (`33.4` is a WXF move).
-        const glued = /^\d+(?:\.+|…|。)(.+)$/.exec(w);
-        let move = 0;
-        let error: unknown = null;
-        for (const attempt of glued ? [w, glued[1]] : [w]) {
-          try {
-            move = parseMoveText(pos, attempt);
-            error = null;
-            break;
-          } catch (e) {
-            error = e;
-          }
-        }
-        if (error !== null) {
-          if (error instanceof MoveError) {
-            const side = pos.side === BLACK ? 'black' : 'red';
-            throw new PgnError(
-              `${gameName(allTags, index)}, move ${pos.fullmove} (${side}): ${error.message}`,
-              index,
-              pos.fullmove,
-              tok.text,
-            );
-          }
-          throw error;
-        }
-        game.moves.push(move);
-        pos.make(move);
-      }
-    }
-    if (comments.length > 0) game.comments = comments;
-    if (allTags.length > 0 || game.moves.length > 0 || ended) games.push(game);
   }
   return games;
+}
+
+/** Reads the game whose tokens start at `k`; `game` is null for a stretch that holds none. */
+function parseGame(toks: Token[], k: number, index: number): { game: PgnGame | null; next: number } {
+  const allTags: Array<[string, string]> = [];
+  while (k < toks.length && toks[k].t === 'tag') {
+    const tok = toks[k++] as { name: string; value: string };
+    allTags.push([tok.name, tok.value]);
+  }
+  const tag = (name: string): string | undefined => allTags.find(([n]) => n.toLowerCase() === name)?.[1];
+  const fenTag = tag('fen');
+  let pos: Position;
+  try {
+    pos = parseFen(fenTag ?? START_FEN);
+  } catch (e) {
+    if (e instanceof FenError) throw new PgnError(`${gameName(allTags, index)}: invalid FEN tag: ${e.message}`, index);
+    throw e;
+  }
+  const game: PgnGame = {
+    tags: allTags.filter(([n]) => !STRUCTURAL.has(n.toLowerCase())),
+    fen: toFen(pos),
+    moves: [],
+    result: '*',
+    format: formatOf(tag('format')),
+  };
+  const tagResult = tag('result');
+  if (tagResult !== undefined && RESULTS.has(tagResult.trim())) game.result = tagResult.trim() as PgnResult;
+  const comments: PgnComment[] = [];
+  let ended = false;
+  while (k < toks.length && !ended) {
+    const tok = toks[k];
+    if (tok.t === 'tag') break; // the next game's tags (this one had no result token)
+    k++;
+    if (tok.t === 'comment') {
+      if (tok.text !== '') comments.push({ ply: game.moves.length, text: tok.text });
+    } else if (tok.t === 'result') {
+      game.result = tok.result;
+      ended = true;
+    } else {
+      let w = tok.text.replace(/[!?]+$/, '');
+      if (w.startsWith('$') || MOVE_NUMBER_ONLY.test(w)) continue; // NAG, `1.`, `1...`, `...`
+      if (RESULTS.has(w)) {
+        game.result = w as PgnResult;
+        ended = true;
+        continue;
+      }
+      // `1.C2.5`: a number glued to the move. Try the whole word first (`33.4` is a WXF move).
+      const glued = /^\d+(?:\.+|…|。)(.+)$/.exec(w);
+      let move = 0;
+      let error: unknown = null;
+      for (const attempt of glued ? [w, glued[1]] : [w]) {
+        try {
+          move = parseMoveText(pos, attempt);
+          error = null;
+          break;
+        } catch (e) {
+          error = e;
+        }
+      }
+      if (error !== null) {
+        if (error instanceof MoveError) {
+          const side = pos.side === BLACK ? 'black' : 'red';
+          throw new PgnError(
+            `${gameName(allTags, index)}, move ${pos.fullmove} (${side}): ${error.message}`,
+            index,
+            pos.fullmove,
+            tok.text,
+          );
+        }
+        throw error;
+      }
+      game.moves.push(move);
+      pos.make(move);
+    }
+  }
+  if (comments.length > 0) game.comments = comments;
+  return { game: allTags.length > 0 || game.moves.length > 0 || ended ? game : null, next: k };
 }

@@ -10,12 +10,14 @@
 //   chuhan train ...  fits a network to that data (see bench/nnue/train.ts)
 //   chuhan spsa ...   tunes the search parameters by SPSA (see bench/tune/spsa-cli.ts)
 //   chuhan serve ...  serves the page for play and analysis in a browser (see protocol/cli/serve.ts)
+//   chuhan analyse .  game review: marks, better lines, accuracy (see protocol/cli/analyse.ts)
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { version } from '../../package.json';
 import { runPerftCli } from '../../bench/perft';
 import { BENCH_DEFAULT_DEPTH, BENCH_DEFAULT_HASH, BenchRun } from '../../bench/bench';
 import { onInterrupt, yieldToSignals } from '../../bench/interrupt';
 import { runJudgeCli } from './judge';
+import { analyseCommand } from './analyse';
 import { SERVE_DEFAULT_HOST, SERVE_DEFAULT_PORT, runServeCli } from './serve';
 import { runMatchCli } from '../../bench/match/cli';
 import { runSpsaCli } from '../../bench/tune/spsa-cli';
@@ -441,6 +443,8 @@ function buildProgram(): Command {
     .action(async (opts: { port: number; host: string }) => {
       process.exitCode = await runServeCli(opts, writeLine, (line) => void process.stderr.write(line + '\n'));
     });
+
+  program.addCommand(analyseCommand(version, selfCommand));
 
   program.helpCommand('help [command]', 'show the help of chuhan or of one command');
   return program;

@@ -1,0 +1,126 @@
+// `chuhan analyse`: game review (bench/analyse/analyse.ts), the merge of its shards
+// (bench/analyse/merge.ts) and the fit of the curve from score to expected score
+// (bench/analyse/fit-curve.ts), as one command of the command line.
+import { availableParallelism } from 'node:os';
+import { Command, InvalidArgumentError } from 'commander';
+import type { PgnFormat } from '../../engine/pgn';
+import { DEFAULT_NODES, runAnalyse } from '../../bench/analyse/analyse';
+import type { AnalyseLimit } from '../../bench/analyse/engine-client';
+import { runFitCurve } from '../../bench/analyse/fit-curve';
+import { runAnalyseMerge } from '../../bench/analyse/merge';
+import { parseShard, type Shard } from '../../bench/match/shard';
+import { MAX_HASH_MB, MAX_THREADS } from '../engine-options';
+
+const USAGE_ERROR = 2;
+const DEFAULT_HASH = 64;
+
+function intIn(min: number, max = Number.MAX_SAFE_INTEGER): (value: string) => number {
+  const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max}`;
+  return (value: string) => {
+    const n = Number(value.trim());
+    if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max) throw new InvalidArgumentError(`expected an integer ${range}.`);
+    return n;
+  };
+}
+
+interface AnalyseCliOptions {
+  out?: string;
+  nodes?: number;
+  depth?: number;
+  movetime?: number;
+  threads: number;
+  hash: number;
+  concurrency?: number;
+  format?: PgnFormat;
+  resume?: boolean;
+  shard?: Shard;
+  merge?: boolean;
+  fitCurve?: boolean;
+  svg?: string;
+  limit?: number;
+}
+
+/** The `analyse` command; `engine` is the command line that starts this program as an engine. */
+export function analyseCommand(version: string, engine: () => string[]): Command {
+  return new Command('analyse')
+    .description('review games: each move\'s evaluation, ?! ? ?? marks with the better line, accuracy (docs/analyse.md)')
+    .usage('GAMES.pgn --out REVIEWED.pgn [options]   |   --merge --out ALL.pgn SHARD.pgn...   |   --fit-curve DATA.bin... [--svg FILE]')
+    .argument('[files...]', 'the PGN file of the games (UTF-8 or GBK; ICCS, WXF or Chinese moves); with --merge the shards, with --fit-curve datagen files')
+    .option('--out <file>', 'the reviewed PGN to write (its record, FILE.json, beside it)')
+    .option('--nodes <n>', `search each position to n nodes (default ${DEFAULT_NODES.toLocaleString('en-US')}: the same review on any machine)`, intIn(1))
+    .option('--depth <n>', 'search each position to this depth instead', intIn(1, 100))
+    .option('--movetime <ms>', 'search each position this long instead', intIn(1))
+    .option('--threads <n>', `search threads of each engine, 1 to ${MAX_THREADS} (more than 1: the review varies from run to run)`, intIn(1, MAX_THREADS), 1)
+    .option('--hash <mb>', `hash table of each engine in MB, 1 to ${MAX_HASH_MB}`, intIn(1, MAX_HASH_MB), DEFAULT_HASH)
+    .option('--concurrency <n>', 'games analysed at once, each by its own engine (default: the cores / threads)', intIn(1, 256))
+    .option('--format <format>', 'moves written in iccs, wxf or chinese (default: each game\'s own)', (value: string) => {
+      const f = value.trim().toLowerCase();
+      if (f !== 'iccs' && f !== 'wxf' && f !== 'chinese') throw new InvalidArgumentError('expected iccs, wxf or chinese.');
+      return f;
+    })
+    .option('--resume', 'go on with the unfinished analysis in --out (stopped by Ctrl-C), with the same options')
+    .option('--shard <k/n>', 'analyse only the games g with g mod N = K - 1 (merge the shards with --merge)', (value: string) => {
+      try {
+        return parseShard(value);
+      } catch (err) {
+        throw new InvalidArgumentError(`${(err as Error).message}.`);
+      }
+    })
+    .option('--merge', 'merge the shards given as arguments into --out')
+    .option('--fit-curve', 'fit the curve from score to expected score on datagen files; prints markdown')
+    .option('--svg <file>', 'with --fit-curve: also draw the curve and the data into this SVG file')
+    .option('--limit <n>', 'with --fit-curve: read at most n positions', intIn(1))
+    .exitOverride()
+    .action(async (files: string[], opts: AnalyseCliOptions, cmd: Command) => {
+      const log = (line: string): void => void process.stderr.write(line + '\n');
+      const usage = (why: string): void => {
+        log(`chuhan analyse: ${why}`);
+        process.exitCode = USAGE_ERROR;
+      };
+      const given = cmd.options.map((o) => o.attributeName()).filter((k) => cmd.getOptionValueSource(k) === 'cli');
+      const only = (mode: string, allowed: string[]): string[] => given.filter((k) => !allowed.includes(k)).map((k) => `--${k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())} (not with ${mode})`);
+      if (opts.fitCurve) {
+        const extra = only('--fit-curve', ['fitCurve', 'svg', 'limit']);
+        if (extra.length > 0) return usage(`drop ${extra.join(', ')}`);
+        if (files.length === 0) return usage('--fit-curve needs datagen files (e.g. chuhan analyse --fit-curve gen6a.bin)');
+        process.exitCode = runFitCurve({ files, limit: opts.limit, svg: opts.svg }, (line) => void process.stdout.write(line + '\n'), log);
+        return;
+      }
+      if (opts.out === undefined) return usage('give --out FILE (the reviewed PGN)');
+      if (opts.merge) {
+        const extra = only('--merge', ['merge', 'out']);
+        if (extra.length > 0) return usage(`drop ${extra.join(', ')}`);
+        process.exitCode = runAnalyseMerge({ out: opts.out, shards: files }, log);
+        return;
+      }
+      if (opts.svg !== undefined || opts.limit !== undefined) return usage('--svg and --limit go with --fit-curve');
+      if (files.length !== 1) return usage(files.length === 0 ? 'name the PGN file of the games to review' : `one PGN file at a time (got ${files.length}: ${files.join(' ')})`);
+      const limits = (['nodes', 'depth', 'movetime'] as const).filter((k) => opts[k] !== undefined);
+      if (limits.length > 1) return usage(`one limit a position: --${limits.join(' or --')}`);
+      const limit: AnalyseLimit =
+        opts.depth !== undefined
+          ? { kind: 'depth', value: opts.depth }
+          : opts.movetime !== undefined
+            ? { kind: 'movetime', value: opts.movetime }
+            : { kind: 'nodes', value: opts.nodes ?? DEFAULT_NODES };
+      const concurrency = opts.concurrency ?? Math.max(1, Math.floor(availableParallelism() / opts.threads));
+      process.exitCode = await runAnalyse(
+        {
+          input: files[0],
+          out: opts.out,
+          limit,
+          threads: opts.threads,
+          hash: opts.hash,
+          concurrency,
+          format: opts.format,
+          resume: opts.resume,
+          shard: opts.shard,
+          annotator: `Chuhan ${version}`,
+          engine: engine(),
+          tty: process.stderr.isTTY === true,
+        },
+        log,
+        (text) => void process.stderr.write(text),
+      );
+    });
+}
