@@ -26,7 +26,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { TARGETS, checkEmbeddedVersion, hostTarget, nodeBinary } from './scripts/build-node-binary.mjs';
@@ -100,7 +100,7 @@ async function main() {
       // The configuration names this build's temporary blob, so it is this build's own file too.
       const config = tempPath(seaConfigPath);
       try {
-        writeFileSync(config, JSON.stringify({ main: bundlePath, output: tmp, disableExperimentalSEAWarning: true }, null, 2));
+        writeFileSync(config, JSON.stringify({ main: relative(root, bundlePath), output: tmp, disableExperimentalSEAWarning: true }, null, 2));
         execFileSync(process.execPath, ['--experimental-sea-config', config], { cwd: root, stdio: ['ignore', 2, 2] });
       } finally {
         rmSync(config, { force: true });
