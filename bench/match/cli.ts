@@ -16,7 +16,8 @@ import { matchIdentity, programHash, sha256File } from './identity';
 import { shardGames } from './shard';
 import { progressBar, progressLine, summaryText } from './progress';
 import { formatGame, pgnDate, toRecord, type RecordMeta } from './record';
-import { loadResume } from './resume';
+import { resumeMatch } from './resume';
+import { writeFileAtomic } from './checkpoint';
 import { makeSchedule, pairings, type ScheduledGame } from './schedule';
 import { Tally } from './summary';
 
@@ -108,31 +109,6 @@ export async function runMatchCli(
   const fullSchedule = makeSchedule(o.engines.length, o.games, openings.length);
   const schedule = o.shard ? shardGames(fullSchedule, pairList.length, o.shard) : fullSchedule;
   const inShard = new Set(schedule.map((g) => g.index));
-  const tally = new Tally(names, pairList, o.sprt);
-  const done = new Set<number>();
-  let resumed = 0;
-  if (o.pgn) {
-    if (o.resume) {
-      try {
-        const state = loadResume(o.pgn, fullSchedule, names);
-        for (const w of state.warnings) err(`chuhan match: ${o.pgn}: ${w}\n`);
-        const stray = state.records.find((r) => !inShard.has(r.game.index));
-        if (stray) throw new Error(`cannot resume from ${o.pgn}: round ${stray.game.index + 1} is not a game of shard ${o.shard!.k}/${o.shard!.n}`);
-        for (const r of state.records) {
-          tally.add(r);
-          done.add(r.game.index + 1);
-        }
-        resumed = state.records.length;
-        if (resumed > 0) err(`chuhan match: resuming ${o.pgn}: ${resumed} of ${schedule.length} games already played\n`);
-      } catch (e) {
-        err(`chuhan match: ${e instanceof Error ? e.message : e}\n`);
-        return 1;
-      }
-    } else {
-      writeFileSync(o.pgn, '');
-    }
-  }
-
   const meta: RecordMeta = {
     event: o.event,
     site: 'Chuhan match runner',
@@ -142,6 +118,40 @@ export async function runMatchCli(
     names,
     openingNames: openings.map((op) => op.name),
   };
+  // What a summary is checked against on --resume and --merge (the program files are hashed only
+  // for a summary file).
+  const identity = o.json
+    ? matchIdentity(
+        o,
+        meta.timeControl,
+        { sha256: o.openings ? sha256File(o.openings) : null, count: openings.length },
+        o.engines.map((e) => programHash(() => locate(e))),
+        fullSchedule.length,
+      )
+    : null;
+  const tally = new Tally(names, pairList, o.sprt);
+  const done = new Set<number>();
+  let resumed = 0;
+  if (o.resume) {
+    try {
+      const state = resumeMatch({ pgn: o.pgn, json: o.json }, identity, o.shard ?? null, fullSchedule, names);
+      for (const w of state.warnings) err(`chuhan match: ${w}\n`);
+      const stray = state.records.find((r) => !inShard.has(r.game.index));
+      if (stray) throw new Error(`cannot resume from ${state.source}: round ${stray.game.index + 1} is not a game of shard ${o.shard!.k}/${o.shard!.n}`);
+      for (const r of state.records) {
+        tally.add(r);
+        done.add(r.game.index + 1);
+      }
+      state.figures?.forEach((f, i) => tally.addFigures(i, f));
+      resumed = state.records.length;
+      if (resumed > 0) err(`chuhan match: resuming ${state.source}: ${resumed} of ${schedule.length} games already played\n`);
+    } catch (e) {
+      err(`chuhan match: ${e instanceof Error ? e.message : e}\n`);
+      return 1;
+    }
+  } else if (o.pgn) {
+    writeFileSync(o.pgn, '');
+  }
   const tty = process.stderr.isTTY === true && errOut === undefined;
   const total = schedule.length;
   if (!o.quiet) {
@@ -157,56 +167,9 @@ export async function runMatchCli(
     const s = tally.sprt(0);
     return s?.decision ? `SPRT ${s.decision} accepted (LLR ${s.llr.toFixed(3)})` : null;
   };
-
-  const match = new Match({
-    engines: o.engines,
-    openings,
-    schedule,
-    done,
-    settings: { limit: o.limit, margin: o.margin, adjudication: o.adjudication, maxPlies: o.maxPlies, hangTimeout: o.timeouts.hang },
-    timeouts: o.timeouts,
-    concurrency: o.concurrency,
-    // Until the first result, say which games are under way (a game at 10 s + 0.1 s lasts a minute).
-    onStart: (game: ScheduledGame) => {
-      if (!o.quiet && tally.played === 0) err(`${tty ? '\r\x1b[K' : ''}chuhan match: game #${game.index + 1} started, ${names[game.red]} (red) - ${names[game.black]} (black)\n`);
-    },
-    onGame: (game: ScheduledGame, outcome: GameOutcome) => {
-      tally.add(toRecord(game, outcome));
-      if (o.pgn) appendFileSync(o.pgn, formatGame(game, outcome, meta, o.pgnFormat));
-      if (!o.quiet) {
-        const line = progressLine(tally, total, game, outcome);
-        err(tty ? `\r\x1b[K${line}\n${progressBar(tally.played, total)}` : `${line}\n`);
-      }
-      return sprtDecided();
-    },
-  });
-  const already = sprtDecided();
-  if (already) match.stop(already);
-  const onSigint = () => match.abort('interrupted');
-  process.once('SIGINT', onSigint);
-  let failure: unknown = null;
-  try {
-    if (!already) await match.play();
-  } catch (e) {
-    failure = e;
-    match.abort(`error: ${e instanceof Error ? e.message : e}`);
-  } finally {
-    process.removeListener('SIGINT', onSigint);
-  }
-  if (tty && !o.quiet) err('\r\x1b[K');
-
-  // What a merge of shards compares (the program files are hashed only for a summary file).
-  const identity = o.json
-    ? matchIdentity(
-        o,
-        meta.timeControl,
-        { sha256: o.openings ? sha256File(o.openings) : null, count: openings.length },
-        o.engines.map((e) => programHash(() => locate(e))),
-        fullSchedule.length,
-      )
-    : null;
-  const json = tally.toJson(
-    {
+  // The summary, written after every game and at the end (see checkpoint.ts).
+  const summary = () =>
+    tally.toJson({
       event: o.event,
       date: meta.date,
       limit: meta.timeControl,
@@ -223,10 +186,53 @@ export async function runMatchCli(
       shard: o.shard ?? null,
       gamesTotal: fullSchedule.length,
       identity,
+    });
+  const writeSummary = (file: string, json: Record<string, unknown>) => writeFileAtomic(file, JSON.stringify(json, null, 2) + '\n');
+
+  const match = new Match({
+    engines: o.engines,
+    openings,
+    schedule,
+    done,
+    settings: { limit: o.limit, margin: o.margin, adjudication: o.adjudication, maxPlies: o.maxPlies, hangTimeout: o.timeouts.hang },
+    timeouts: o.timeouts,
+    concurrency: o.concurrency,
+    // Until the first result, say which games are under way (a game at 10 s + 0.1 s lasts a minute).
+    onStart: (game: ScheduledGame) => {
+      if (!o.quiet && tally.played === 0) err(`${tty ? '\r\x1b[K' : ''}chuhan match: game #${game.index + 1} started, ${names[game.red]} (red) - ${names[game.black]} (black)\n`);
     },
-    meta.openingNames,
-  );
-  if (o.json) writeFileSync(o.json, JSON.stringify(json, null, 2) + '\n');
+    onGame: (game: ScheduledGame, outcome: GameOutcome) => {
+      tally.add(toRecord(game, outcome));
+      // The PGN first: a kill between the two leaves the PGN one game ahead, which a resume takes.
+      if (o.pgn) appendFileSync(o.pgn, formatGame(game, outcome, meta, o.pgnFormat));
+      if (o.json) writeSummary(o.json, summary());
+      if (!o.quiet) {
+        const line = progressLine(tally, total, game, outcome);
+        err(tty ? `\r\x1b[K${line}\n${progressBar(tally.played, total)}` : `${line}\n`);
+      }
+      return sprtDecided();
+    },
+  });
+  const already = sprtDecided();
+  if (already) {
+    err(`chuhan match: the games already played decide the ${already}; nothing to play\n`);
+    match.stop(already);
+  }
+  const onSigint = () => match.abort('interrupted');
+  process.once('SIGINT', onSigint);
+  let failure: unknown = null;
+  try {
+    if (!already) await match.play();
+  } catch (e) {
+    failure = e;
+    match.abort(`error: ${e instanceof Error ? e.message : e}`);
+  } finally {
+    process.removeListener('SIGINT', onSigint);
+  }
+  if (tty && !o.quiet) err('\r\x1b[K');
+
+  const json = summary();
+  if (o.json) writeSummary(o.json, json);
   for (const line of summaryText(json, tally)) out(line);
   if (match.stopReason) out(`stopped: ${match.stopReason}`);
   if (failure) {

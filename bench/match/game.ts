@@ -26,6 +26,32 @@ export type Termination =
   | 'hang'
   | 'no-bestmove';
 
+/**
+ * Every termination, in a fixed order: a summary's character for a game's result and termination
+ * (checkpoint.ts) is made from the place here, so append only.
+ */
+export const TERMINATIONS: readonly Termination[] = [
+  'checkmate',
+  'stalemate',
+  'perpetual-check',
+  'perpetual-chase',
+  'repetition-draw',
+  'move-limit',
+  'resign',
+  'adjudication-resign',
+  'adjudication-draw',
+  'max-plies',
+  'time-forfeit',
+  'illegal-move',
+  'crash',
+  'hang',
+  'no-bestmove',
+];
+
+export function isTermination(t: string): t is Termination {
+  return (TERMINATIONS as readonly string[]).includes(t);
+}
+
 /** Terminations that are an engine failure rather than a result on the board. */
 export const FAILURES: ReadonlySet<Termination> = new Set(['time-forfeit', 'illegal-move', 'crash', 'hang', 'no-bestmove']);
 

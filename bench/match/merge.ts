@@ -1,33 +1,21 @@
 // `chuhan match --merge A.json B.json … [A.pgn B.pgn …] [--json OUT] [--pgn OUT]`: the shards of
 // one match (played with --shard K/N, see shard.ts) combined into one summary. The games of every
-// shard are put back in schedule order and fed to a fresh tally, so W/D/L, the pentanomial pairs,
-// Elo ± 95%, LOS and the SPRT come out as from one run of the whole match. Refused: files that
-// are not the runner's summaries, shards of different matches (the message names the field), shards
-// split another way (other N), a shard given twice, and a game found in two files.
+// shard (their results, checkpoint.ts) are put back in schedule order and fed to a fresh tally, so
+// W/D/L, the pentanomial pairs, Elo ± 95%, LOS and the SPRT come out as from one run of the whole
+// match; each engine's figures are the shards' combined. Refused: files that are not the runner's
+// summaries, shards of different matches (the message names the field), shards split another way
+// (other N), a shard given twice, and a game found in two files.
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { Result, Termination } from './game';
+import { recordOfGame, summaryGames, type SummaryGame } from './checkpoint';
 import { summaryText } from './progress';
 import { makeSchedule, pairings, type ScheduledGame } from './schedule';
 import { identityDifference, type MatchIdentity } from './identity';
 import { pairUnit, type Shard } from './shard';
 import type { SprtConfig } from './stats';
-import { Tally } from './summary';
-import { sideFrom, type GameRecord } from './record';
+import { Tally, type EngineFigures } from './summary';
+import type { GameRecord } from './record';
 
 export class MergeError extends Error {}
-
-interface ShardGame {
-  round: number;
-  red: string;
-  black: string;
-  result: Result;
-  termination: Termination;
-  plies: number;
-  redMoves: number;
-  redTimeMs: number;
-  blackMoves: number;
-  blackTimeMs: number;
-}
 
 export interface ShardSummary {
   file: string;
@@ -36,17 +24,16 @@ export interface ShardSummary {
   planned: number;
   played: number;
   stoppedBy: string | null;
-  games: ShardGame[];
-  /** The summary as read (engine specs, event, pairs with opening names). */
+  games: SummaryGame[];
+  /** Each engine's figures over the games; null when the games carry their own (older summaries). */
+  figures: EngineFigures[] | null;
+  /** The summary as read (engine specs, event). */
   raw: Record<string, unknown>;
 }
 
-const RESULTS = new Set(['1-0', '0-1', '1/2-1/2']);
-
-/** A number field of a game entry, undefined when absent (summaries written before it existed). */
-function field(g: ShardGame, name: string): number | undefined {
-  const v = (g as unknown as Record<string, unknown>)[name];
-  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+/** The engines' names of a summary's identity. */
+function identityNames(identity: MatchIdentity): string[] {
+  return Array.isArray(identity.engines) ? (identity.engines as Array<{ name: string }>).map((e) => String(e.name)) : [];
 }
 
 /** Reads one shard's JSON summary; throws MergeError naming the file and the problem. */
@@ -57,23 +44,25 @@ export function readShard(file: string, text: string): ShardSummary {
   } catch (e) {
     throw new MergeError(`${file} is not JSON (${e instanceof Error ? e.message : e})`);
   }
-  if (raw === null || typeof raw !== 'object' || !raw.identity || !Array.isArray(raw.games)) {
+  if (raw === null || typeof raw !== 'object' || !raw.identity || (raw.finished === undefined && !Array.isArray(raw.games))) {
     throw new MergeError(`${file} is not a match summary with its games (write it with chuhan match --json from this version)`);
   }
-  const games = raw.games as ShardGame[];
-  for (const g of games) {
-    if (!Number.isInteger(g.round) || g.round < 1 || !RESULTS.has(g.result)) {
-      throw new MergeError(`${file}: a game entry has no usable round or result (${JSON.stringify(g).slice(0, 80)})`);
-    }
+  const identity = raw.identity as MatchIdentity;
+  let read: ReturnType<typeof summaryGames>;
+  try {
+    read = summaryGames(raw, identityNames(identity));
+  } catch (e) {
+    throw new MergeError(`${file}: ${e instanceof Error ? e.message : e}`);
   }
   return {
     file,
-    identity: raw.identity as MatchIdentity,
+    identity,
     shard: (raw.shard as Shard | null) ?? null,
     planned: Number(raw.planned),
     played: Number(raw.played),
     stoppedBy: (raw.stoppedBy as string | null) ?? null,
-    games,
+    games: read.games,
+    figures: read.figures,
     raw,
   };
 }
@@ -115,49 +104,29 @@ export function mergeShards(shards: readonly ShardSummary[]): Merged {
   }
 
   const id = first.identity as unknown as {
-    engines: Array<{ name: string }>;
     gamesPerPairing: number;
     gamesTotal: number;
     openings: { count: number };
     sprt: SprtConfig | null;
   };
-  const names = id.engines.map((e) => e.name);
+  const names = identityNames(first.identity);
   const pairList = pairings(names.length);
   const schedule: ScheduledGame[] = makeSchedule(names.length, id.gamesPerPairing, id.openings.count);
   if (schedule.length !== id.gamesTotal) throw new MergeError(`${first.file}: its schedule of ${id.gamesTotal} games does not match its settings (${schedule.length})`);
 
   const from = new Map<number, string>();
   const records: GameRecord[] = [];
-  const openingNames: string[] = [];
   for (const s of shards) {
-    // Opening names, by opening index, from the pairs the shard lists.
-    const roundOpening = new Map<number, string>();
-    for (const p of (s.raw.pairings as Array<{ pairs?: Array<{ opening: string; rounds: number[] }> }>) ?? []) {
-      for (const pair of p.pairs ?? []) for (const r of pair.rounds) roundOpening.set(r, pair.opening);
-    }
     for (const g of s.games) {
       const other = from.get(g.round);
       if (other !== undefined) throw new MergeError(`round ${g.round} is in both ${other} and ${s.file}; shards must not overlap`);
       from.set(g.round, s.file);
-      const game = schedule[g.round - 1];
-      if (!game) throw new MergeError(`${s.file}: round ${g.round} is beyond the match's ${schedule.length} games`);
-      if (s.shard && pairUnit(game, pairList.length) % s.shard.n !== s.shard.k - 1) {
+      const r = recordOfGame(g, schedule, names);
+      if ('error' in r) throw new MergeError(`${s.file}: ${r.error}`);
+      if (s.shard && pairUnit(r.record.game, pairList.length) % s.shard.n !== s.shard.k - 1) {
         throw new MergeError(`${s.file}: round ${g.round} is not a game of ${shardText(s.shard)}`);
       }
-      if (g.red !== names[game.red] || g.black !== names[game.black]) {
-        throw new MergeError(`${s.file}: round ${g.round} was ${g.red} - ${g.black}, the schedule has ${names[game.red]} - ${names[game.black]}`);
-      }
-      const on = roundOpening.get(g.round);
-      if (on !== undefined) openingNames[game.opening] = on;
-      records.push({
-        game,
-        result: g.result,
-        termination: g.termination,
-        reason: '',
-        red: sideFrom((suffix) => field(g, 'red' + suffix)),
-        black: sideFrom((suffix) => field(g, 'black' + suffix)),
-        plies: g.plies,
-      });
+      records.push(r.record);
     }
   }
   records.sort((a, b) => a.game.index - b.game.index);
@@ -169,6 +138,7 @@ export function mergeShards(shards: readonly ShardSummary[]): Merged {
     const st = tally.sprt(0);
     if (sequential === null && st?.decision) sequential = { decision: st.decision, games: tally.played };
   }
+  for (const s of shards) s.figures?.forEach((f, i) => tally.addFigures(i, f));
   const raw = first.raw;
   const json = tally.toJson(
     {
@@ -189,7 +159,6 @@ export function mergeShards(shards: readonly ShardSummary[]): Merged {
       gamesTotal: id.gamesTotal,
       identity: first.identity,
     },
-    openingNames,
   );
   return { tally, json, warnings, sequential };
 }

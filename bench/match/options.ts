@@ -59,11 +59,15 @@ limits (one of):
   --openings FILE    FENs / EPD / ICCS move lists, one per line (default: the initial position)
   --seed N           shuffle the openings
   --pgn FILE         write each game as it ends      --pgn-format iccs|wxf|chinese (default iccs)
-  --json FILE        the summary at the end (as printed: per engine also ponder hits and misses,
-                     the stops sent and the slowest stop→bestmove, and its memory from /proc:
-                     largest RSS, first game against last)
-  --resume           continue the match in the --pgn file, playing only the missing games
-  --force            overwrite an existing --pgn file (without it, or --resume, the match refuses)
+  --json FILE        the summary, rewritten (atomically) after every game and at the end: as
+                     printed (per engine also ponder hits and misses, the stops sent and the
+                     slowest stop→bestmove, and its memory from /proc: largest RSS, first game
+                     against last), and every game's result: enough to resume from
+  --resume           continue the match in --pgn and/or --json, playing only the missing games:
+                     from the summary alone when the PGN is gone (new games go to a fresh PGN);
+                     refused for a summary of another match, naming the field that differs
+  --force            overwrite an existing --pgn or --json file (without it, or --resume, the
+                     match refuses)
   --sprt elo0=E0,elo1=E1,alpha=A,beta=B[,model=logistic|bayesian]   stop at a decision
   --adjudicate resign[=MOVES:CP],draw[=PLY:MOVES:CP]   (defaults resign=${DEFAULT_RESIGN.moves}:${DEFAULT_RESIGN.score}, draw=${DEFAULT_DRAW.ply}:${DEFAULT_DRAW.moves}:${DEFAULT_DRAW.score})
   --margin MS        clock tolerance below zero before a loss on time (default 0)
@@ -305,8 +309,8 @@ export function parseMatchArgs(argv: readonly string[]): MatchOptions {
     throw new UsageError(`tc= gives ${own.name} its own clock, which a match by ${describeLimit(o.limit)} does not have (give --tc for the others)`);
   }
   if (o.engines.length < (o.checkOpenings ? 1 : 2)) throw new UsageError('give at least two --engine (one with --check-openings)');
-  if (o.resume && !o.pgn) throw new UsageError('--resume needs --pgn FILE');
-  if (o.resume && o.force) throw new UsageError('give --resume (continue the --pgn file) or --force (overwrite it), not both');
+  if (o.resume && !o.pgn && !o.json) throw new UsageError('--resume needs the --pgn or --json file of the match to continue');
+  if (o.resume && o.force) throw new UsageError('give --resume (continue the match in --pgn and --json) or --force (overwrite them), not both');
   if (o.sprt && o.engines.length !== 2) throw new UsageError('--sprt is for a match of two engines');
   if (o.shard && o.checkOpenings) throw new UsageError('--shard is for playing a match, not --check-openings');
   return o;

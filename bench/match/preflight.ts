@@ -2,8 +2,8 @@
 // message that names the problem, instead of being scored as crashes (a won match for the other
 // side) or failing after the engines have started:
 //   - every engine command exists, is a file and is executable, and answers the handshake;
-//   - every output file (--pgn, --json) can be written, and an existing PGN is overwritten only
-//     with --force (or continued with --resume).
+//   - every output file (--pgn, --json) can be written, and an existing PGN or summary is
+//     overwritten only with --force (or continued with --resume).
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import { EngineProcess, type EngineConfig, type EngineTimeouts } from './engine-process';
@@ -72,6 +72,11 @@ function checkWritable(path: string, flag: string): void {
     }
     return;
   }
+  checkFolder(path, flag);
+}
+
+/** Checks that a file can be created in the folder of `path`. */
+function checkFolder(path: string, flag: string): void {
   const dir = dirname(resolve(path));
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new PreflightError(`${flag} ${path}: the folder ${dir} does not exist`);
   try {
@@ -89,7 +94,14 @@ export function checkOutputs(o: MatchOptions): void {
       throw new PreflightError(`--pgn ${o.pgn} already holds games; add --resume to continue that match or --force to overwrite it`);
     }
   }
-  if (o.json !== undefined) checkWritable(o.json, '--json');
+  if (o.json !== undefined) {
+    checkWritable(o.json, '--json');
+    // It is replaced through a temporary file beside it (checkpoint.ts).
+    checkFolder(o.json, '--json');
+    if (!o.resume && !o.force && existsSync(o.json) && statSync(o.json).size > 0) {
+      throw new PreflightError(`--json ${o.json} already holds a summary; add --resume to continue that match or --force to overwrite it`);
+    }
+  }
 }
 
 /** Checks every engine, one after the other (each starts and quits once): warnings, and each engine's `id name`. */

@@ -5,7 +5,7 @@
 // comment as cutechess writes it, `{+0.35/12 0.236s}`: the engine's last exact score from its own
 // side (pawns, `+M5` a mate in 5 moves), its depth and its time. The
 // explanation of the result is the last comment, after the last move.
-import { emptySideStats, type GameOutcome, type MoveThought, type Result, type SideStats, type Termination } from './game';
+import { emptySideStats, isTermination, type GameOutcome, type MoveThought, type Result, type SideStats, type Termination } from './game';
 import { pliesToMoves } from '../../engine/limits';
 import { writePgn, type PgnComment, type PgnFormat, type PgnGame } from '../../engine/pgn';
 import type { ScheduledGame } from './schedule';
@@ -35,9 +35,10 @@ export interface GameRecord {
 }
 
 /**
- * The per-side figures of a game beyond moves and time, as tag suffixes (`RedPonderHits`) and JSON
- * game fields (`redPonderHits`). Tags are written only when non-zero (measured); a missing tag or
- * field reads as 0 (the memory as not measured).
+ * The per-side figures of a game beyond moves and time, as tag suffixes (`RedPonderHits`), and as
+ * the game fields of older JSON summaries (`redPonderHits`, checkpoint.ts reads them). Tags are
+ * written only when non-zero (measured); a missing tag or field reads as 0 (the memory as not
+ * measured).
  */
 const SIDE_FIGURES: ReadonlyArray<[string, Exclude<keyof SideStats, 'moves' | 'time'>]> = [
   ['PonderHits', 'ponderHits'],
@@ -57,13 +58,6 @@ function sideFigures(s: SideStats): Array<[string, number]> {
     const v = s[key];
     if (v !== null && v !== 0) out.push([suffix, round1(v)]);
   }
-  return out;
-}
-
-/** One side's figures as JSON game fields (`prefix` is `red` or `black`), every one of them. */
-export function sideJson(prefix: string, s: SideStats): Record<string, number | null> {
-  const out: Record<string, number | null> = {};
-  for (const [suffix, key] of SIDE_FIGURES) out[prefix + suffix] = s[key] === null ? null : round1(s[key]);
   return out;
 }
 
@@ -173,6 +167,8 @@ export function recordFromPgn(
     return { error: `round ${round} was ${tag('Red')} - ${tag('Black')}, this match has ${names[game.red]} - ${names[game.black]}` };
   }
   if (pgn.result === '*') return { error: `round ${round} has no result` };
+  const termination = tag('Termination') ?? 'checkmate';
+  if (!isTermination(termination)) return { error: `round ${round} has the termination '${termination}', which this runner does not know` };
   const num = (name: string) => {
     const t = tag(name);
     const v = Number(t);
@@ -182,7 +178,7 @@ export function recordFromPgn(
     record: {
       game,
       result: pgn.result as Result,
-      termination: (tag('Termination') ?? 'checkmate') as Termination,
+      termination,
       reason: '',
       red: sideFrom((suffix) => num('Red' + suffix)),
       black: sideFrom((suffix) => num('Black' + suffix)),

@@ -3,9 +3,11 @@
 // interval, LOS and the SPRT state; per engine the failures, thinking time, ponder hits and
 // misses, the stops the runner sent (and the slowest answer) and the engine's resident memory
 // (largest, and in its first game against its last); and the termination reasons. Feeds the
-// progress line and the JSON summary.
+// progress line and the JSON summary, which is also what a resume or a merge starts from
+// (checkpoint.ts): the games' results, and each engine's figures carried whole (addFigures).
 import { emptySideStats, FAILURES, type Result, type SideStats, type Termination } from './game';
-import { sideJson, type GameRecord } from './record';
+import type { GameRecord } from './record';
+import { finishedField } from './checkpoint';
 import {
   eloPentanomial,
   eloTrinomial,
@@ -17,11 +19,24 @@ import {
   type SprtState,
 } from './stats';
 
+/** An engine's memory in one game (the largest seen), kB, and the game's round. */
+export interface RssAt {
+  round: number;
+  kb: number;
+}
+
 /**
- * An engine over the match: its results and failures, and its side's figures over its games
- * (sums; the slowest stop and the largest memory of any game).
+ * An engine's figures over games, those that do not follow from the results: its side's figures
+ * summed (the slowest stop and the largest memory: of any game), and its memory in the first and
+ * the last of them (by round) where measured. What a summary carries for a resume or a merge.
  */
-interface EngineTally extends SideStats {
+export interface EngineFigures extends SideStats {
+  firstRss: RssAt | null;
+  lastRss: RssAt | null;
+}
+
+/** An engine over the match: its results and failures, and its figures. */
+interface EngineTally extends EngineFigures {
   games: number;
   points: number;
   wins: number;
@@ -34,12 +49,14 @@ interface EngineTally extends SideStats {
   noBestmove: number;
 }
 
-/** An engine's resident memory over the match (Tally.memory), kB. */
+/** An engine's resident memory over the match (Tally.memory), kB; the rounds of its first and last game measured. */
 export interface MemorySummary {
   maxKb: number;
   firstGameKb: number;
   lastGameKb: number;
   growthPct: number;
+  firstRound: number;
+  lastRound: number;
 }
 
 interface PairingTally {
@@ -49,8 +66,8 @@ interface PairingTally {
   draws: number;
   losses: number;
   pentanomial: Pentanomial;
-  /** Results of each opening pair so far, keyed by pair index. */
-  pairs: Map<number, { opening: number; results: Array<{ round: number; result: Result; aRed: boolean }> }>;
+  /** The first engine's points in the games of each opening pair so far, keyed by pair index. */
+  pairs: Map<number, number[]>;
 }
 
 const FAILURE_FIELD: Record<string, keyof EngineTally> = {
@@ -66,6 +83,9 @@ function pointsOf(result: Result, red: boolean): number {
   if (result === '1/2-1/2') return 0.5;
   return (result === '1-0') === red ? 1 : 0;
 }
+
+const earlier = (x: RssAt | null, y: RssAt | null) => (x === null || (y !== null && y.round < x.round) ? y : x);
+const later = (x: RssAt | null, y: RssAt | null) => (x === null || (y !== null && y.round > x.round) ? y : x);
 
 function round2(x: number, digits = 2): number | null {
   if (!Number.isFinite(x)) return null;
@@ -89,6 +109,8 @@ export class Tally {
   ) {
     this.engines = names.map(() => ({
       ...emptySideStats(),
+      firstRss: null,
+      lastRss: null,
       games: 0,
       points: 0,
       wins: 0,
@@ -128,33 +150,38 @@ export class Tally {
       if (pts === 1) e.wins++;
       else if (pts === 0.5) e.draws++;
       else e.losses++;
-      e.moves += side.moves;
-      e.time += side.time;
-      e.ponderHits += side.ponderHits;
-      e.ponderMisses += side.ponderMisses;
-      e.stops += side.stops;
-      e.maxStopMs = Math.max(e.maxStopMs, side.maxStopMs);
-      e.stopsUnanswered += side.stopsUnanswered;
-      if (side.maxRssKb !== null) e.maxRssKb = Math.max(e.maxRssKb ?? 0, side.maxRssKb);
+      const rss = side.maxRssKb === null ? null : { round: g.index + 1, kb: side.maxRssKb };
+      this.addFigures(idx, { ...side, firstRss: rss, lastRss: rss });
       if (pts === 0 && FAILURES.has(rec.termination)) (e[FAILURE_FIELD[rec.termination]] as number)++;
     }
 
     const p = this.pairings[g.pairing];
-    const aRed = g.red === g.a;
-    const aPts = pointsOf(rec.result, aRed);
+    const aPts = pointsOf(rec.result, g.red === g.a);
     if (aPts === 1) p.wins++;
     else if (aPts === 0.5) p.draws++;
     else p.losses++;
-    let entry = p.pairs.get(g.pair);
-    if (!entry) {
-      entry = { opening: g.opening, results: [] };
-      p.pairs.set(g.pair, entry);
-    }
-    entry.results.push({ round: g.index + 1, result: rec.result, aRed });
-    if (entry.results.length === 2) {
-      const pairPts = entry.results.reduce((s, r) => s + pointsOf(r.result, r.aRed), 0);
-      p.pentanomial[Math.round(pairPts * 2)]++;
-    }
+    const pair = p.pairs.get(g.pair) ?? [];
+    p.pairs.set(g.pair, pair);
+    pair.push(aPts);
+    if (pair.length === 2) p.pentanomial[Math.round((pair[0] + pair[1]) * 2)]++;
+  }
+
+  /**
+   * Adds figures of engine `i` over some games: those of one game (add), or those a summary
+   * carries for games restored from it without their figures (a resume, a merge).
+   */
+  addFigures(i: number, f: EngineFigures): void {
+    const e = this.engines[i];
+    e.moves += f.moves;
+    e.time += f.time;
+    e.ponderHits += f.ponderHits;
+    e.ponderMisses += f.ponderMisses;
+    e.stops += f.stops;
+    e.maxStopMs = Math.max(e.maxStopMs, f.maxStopMs);
+    e.stopsUnanswered += f.stopsUnanswered;
+    if (f.maxRssKb !== null) e.maxRssKb = Math.max(e.maxRssKb ?? 0, f.maxRssKb);
+    e.firstRss = earlier(e.firstRss, f.firstRss);
+    e.lastRss = later(e.lastRss, f.lastRss);
   }
 
   elo(k: number): { trinomial: EloEstimate; pentanomial: EloEstimate } {
@@ -173,20 +200,17 @@ export class Tally {
    * game (in schedule order) that were measured, with the change from first to last in %.
    */
   memory(i: number): MemorySummary | null {
-    const max = this.engines[i].maxRssKb;
-    if (max === null) return null;
-    const measured = this.records
-      .filter((r) => r.game.red === i || r.game.black === i)
-      .sort((x, y) => x.game.index - y.game.index)
-      .map((r) => (r.game.red === i ? r.red : r.black).maxRssKb)
-      .filter((kb): kb is number => kb !== null);
-    const first = measured[0];
-    const last = measured[measured.length - 1];
-    return { maxKb: max, firstGameKb: first, lastGameKb: last, growthPct: round2(((last - first) / first) * 100, 1) ?? 0 };
+    const { maxRssKb: max, firstRss: first, lastRss: last } = this.engines[i];
+    if (max === null || first === null || last === null) return null;
+    const growthPct = round2(((last.kb - first.kb) / first.kb) * 100, 1) ?? 0;
+    return { maxKb: max, firstGameKb: first.kb, lastGameKb: last.kb, growthPct, firstRound: first.round, lastRound: last.round };
   }
 
-  /** The JSON summary. */
-  toJson(meta: Record<string, unknown>, openingNames: readonly string[]): Record<string, unknown> {
+  /**
+   * The JSON summary. Its size does not grow with the games beyond `finished`, one character a
+   * game: it is rewritten after every game (see checkpoint.ts).
+   */
+  toJson(meta: Record<string, unknown>): Record<string, unknown> {
     const est = (e: EloEstimate) => ({ elo: round2(e.elo), margin: round2(e.margin), samples: e.samples });
     const pairings = this.pairings.map((p, k) => {
       const elo = this.elo(k);
@@ -200,17 +224,6 @@ export class Tally {
         losses: p.losses,
         score: games > 0 ? round2((p.wins + p.draws / 2) / games, 4) : null,
         pentanomial: p.pentanomial,
-        pairs: [...p.pairs.entries()]
-          .sort((x, y) => x[0] - y[0])
-          .map(([pair, v]) => ({ pair, v: { ...v, results: v.results.slice().sort((x, y) => x.round - y.round) } }))
-          .map(({ pair, v }) => ({
-            pair: pair + 1,
-            opening: openingNames[v.opening] ?? String(v.opening),
-            rounds: v.results.map((r) => r.round),
-            results: v.results.map((r) => r.result),
-            points: v.results.reduce((sum, r) => sum + pointsOf(r.result, r.aRed), 0),
-            complete: v.results.length === 2,
-          })),
         elo: { trinomial: est(elo.trinomial), pentanomial: est(elo.pentanomial) },
         los: round2(los(p), 4),
         sprt:
@@ -232,6 +245,7 @@ export class Tally {
       hangs: e.hangs,
       noBestmove: e.noBestmove,
       moves: e.moves,
+      timeMs: Math.round(e.time),
       avgTimePerMoveMs: e.moves > 0 ? round2(e.time / e.moves, 1) : null,
       ponderHits: e.ponderHits,
       ponderMisses: e.ponderMisses,
@@ -240,25 +254,6 @@ export class Tally {
       stopsUnanswered: e.stopsUnanswered,
       memory: this.memory(i),
     }));
-    // Every game, in schedule order: what a merge of shards needs to rebuild the tally.
-    const games = this.records
-      .slice()
-      .sort((x, y) => x.game.index - y.game.index)
-      .map((r) => ({
-        round: r.game.index + 1,
-        red: this.names[r.game.red],
-        black: this.names[r.game.black],
-        opening: r.game.opening,
-        result: r.result,
-        termination: r.termination,
-        plies: r.plies,
-        redMoves: r.red.moves,
-        redTimeMs: Math.round(r.red.time),
-        blackMoves: r.black.moves,
-        blackTimeMs: Math.round(r.black.time),
-        ...sideJson('red', r.red),
-        ...sideJson('black', r.black),
-      }));
     return {
       ...meta,
       played: this.played,
@@ -266,7 +261,8 @@ export class Tally {
       terminations: Object.fromEntries([...this.terminations.entries()].sort((x, y) => y[1] - x[1])),
       pairings,
       engines,
-      games,
+      // Every game's result and termination, by round: what a resume or a merge rebuilds the tally from.
+      finished: finishedField(this.records.map((r) => ({ round: r.game.index + 1, result: r.result, termination: r.termination }))),
     };
   }
 }
