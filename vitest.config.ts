@@ -33,6 +33,7 @@ const SLOW = [
   'test/train-stream.test.ts',
   'test/nnue-train.test.ts',
   'test/match-shard-play.test.ts',
+  'test/analyse-cli.test.ts',
   'test/match-resume.test.ts',
   // The executable and the command line beyond the smoke tests (protocol-smoke.test.ts stays in
   // unit): the CLI's errors, serve, start's rebuilds, the match preflight, big machines, the

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluateGame } from '../bench/analyse/analyse';
 import { ucciToScore } from '../bench/analyse/engine-client';
 import { duration } from '../bench/analyse/progress';
-import { fitSlope } from '../bench/analyse/fit-curve';
+import { fitDrawModel, fitSlope } from '../bench/analyse/fit-curve';
 import { parseFen, toFen } from '../engine/fen';
 import { moveToIccs } from '../engine/iccs';
 import { SIGNAL_COUNT, type Score } from '../engine/limits';
@@ -66,6 +66,19 @@ describe('the curve and the marks', () => {
     }
     expect(1 / fitSlope(s, y)).toBeGreaterThan(235);
     expect(1 / fitSlope(s, y)).toBeLessThan(265);
+    // And the draw-aware model from its own outcomes: k = 250, d = 200.
+    const w: number[] = [];
+    for (const score of s) {
+      const u = random();
+      const win = 1 / (1 + Math.exp(-(score - 200) / 250));
+      const loss = 1 / (1 + Math.exp(-(-score - 200) / 250));
+      w.push(u < win ? 1 : u < win + loss ? 0 : 0.5);
+    }
+    const draw = fitDrawModel(s, w);
+    expect(draw.k).toBeGreaterThan(230);
+    expect(draw.k).toBeLessThan(270);
+    expect(draw.d).toBeGreaterThan(180);
+    expect(draw.d).toBeLessThan(220);
   });
 
   it('reads UCCI scores: mates, results by rule and evaluations', () => {

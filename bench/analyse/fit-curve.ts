@@ -32,6 +32,8 @@ interface CurveFit {
   /** Mean log-likelihood per position at k and at lichess's constant. */
   logLik: number;
   logLikLichess: number;
+  /** The draw-aware model fitted to the same positions (not used by the review). */
+  draw: { k: number; d: number; logLik: number };
   /** Results for the side to move over the positions used: wins, draws, losses. */
   wins: number;
   draws: number;
@@ -79,6 +81,60 @@ export function fitSlope(s: ArrayLike<number>, y: ArrayLike<number>): number {
     if (Math.abs(step) < 1e-12) break;
   }
   return a;
+}
+
+/**
+ * The draw-aware model, for comparison: P(win) = sigmoid((s − d) / k), P(loss) = sigmoid((−s − d) / k),
+ * a draw the rest, fitted by maximum likelihood on the three outcomes (Newton's method on a = 1/k,
+ * b = d/k, the Hessian by differences of the gradient). Its expected score is
+ * P(win) + P(draw) / 2. Returns k, d and the mean binomial log-likelihood of that expected score.
+ */
+export function fitDrawModel(s: ArrayLike<number>, y: ArrayLike<number>): { k: number; d: number; logLik: number } {
+  const grad = (a: number, b: number): [number, number] => {
+    let ga = 0;
+    let gb = 0;
+    for (let i = 0; i < s.length; i++) {
+      const x = s[i];
+      const pw = sigmoid(a * x - b);
+      const pl = sigmoid(-a * x - b);
+      if (y[i] === 1) {
+        ga += (1 - pw) * x;
+        gb -= 1 - pw;
+      } else if (y[i] === 0) {
+        ga -= (1 - pl) * x;
+        gb -= 1 - pl;
+      } else {
+        const pd = Math.max(1e-12, 1 - pw - pl);
+        ga -= (pw * (1 - pw) - pl * (1 - pl)) * x / pd;
+        gb += (pw * (1 - pw) + pl * (1 - pl)) / pd;
+      }
+    }
+    return [ga / s.length, gb / s.length];
+  };
+  let a = 1 / LICHESS_K;
+  let b = 0.5;
+  for (let iter = 0; iter < 40; iter++) {
+    const g = grad(a, b);
+    const ea = 1e-7;
+    const eb = 1e-4;
+    const ga = grad(a + ea, b);
+    const gb = grad(a, b + eb);
+    const h = [(ga[0] - g[0]) / ea, (gb[0] - g[0]) / eb, (ga[1] - g[1]) / ea, (gb[1] - g[1]) / eb];
+    const det = h[0] * h[3] - h[1] * h[2];
+    if (det === 0) break;
+    const da = -(h[3] * g[0] - h[1] * g[1]) / det;
+    const db = -(-h[2] * g[0] + h[0] * g[1]) / det;
+    a += da;
+    b += db;
+    if (Math.abs(da) < 1e-10 && Math.abs(db) < 1e-8) break;
+  }
+  let sum = 0;
+  for (let i = 0; i < s.length; i++) {
+    const e = 0.5 + 0.5 * (sigmoid(a * s[i] - b) - sigmoid(-a * s[i] - b));
+    const p = Math.min(1 - 1e-12, Math.max(1e-12, e));
+    sum += y[i] * Math.log(p) + (1 - y[i]) * Math.log(1 - p);
+  }
+  return { k: 1 / a, d: b / a, logLik: sum / Math.max(1, s.length) };
 }
 
 /** Bucket edges in centipawns: 50 cp wide to ±400, 100 cp to ±1,000, then ±1,500, ±3,000 and beyond. */
@@ -147,6 +203,7 @@ function fitCurve(files: readonly string[], limit = Infinity): CurveFit {
       excluded,
       logLik: meanLogLik(scores, results, a),
       logLikLichess: meanLogLik(scores, results, 1 / LICHESS_K),
+      draw: fitDrawModel(scores, results),
       wins,
       draws,
       losses: used - wins - draws,
@@ -169,7 +226,9 @@ function fitReport(fit: CurveFit): string[] {
     `Fitted on ${thousands(fit.positions)} positions (${fit.files.map((f) => `${f.file}: ${thousands(f.positions)} at ${thousands(f.nodes)} nodes a move`).join('; ')}); ` +
       `${thousands(fit.excluded)} beyond ±${thousands(MAX_FIT_CP)} cp left out. Side to move: ${pct(fit.wins / fit.positions)} won, ` +
       `${pct(fit.draws / fit.positions)} drawn, ${pct(fit.losses / fit.positions)} lost. Mean log-likelihood per position ${fit.logLik.toFixed(4)}; ` +
-      `lichess's constant (k = ${LICHESS_K.toFixed(1)}) gives ${fit.logLikLichess.toFixed(4)}.`,
+      `lichess's constant (k = ${LICHESS_K.toFixed(1)}) gives ${fit.logLikLichess.toFixed(4)}. The draw-aware model ` +
+      `(P(win) = sigmoid((s − d)/k), P(loss) = sigmoid((−s − d)/k)) fits k = ${fit.draw.k.toFixed(1)}, d = ${fit.draw.d.toFixed(1)}, ` +
+      `and its expected score ${fit.draw.logLik.toFixed(4)}.`,
     '',
     '| score (cp, side to move) | positions | observed score | fitted |',
     '|---|---:|---:|---:|',

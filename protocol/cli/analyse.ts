@@ -40,8 +40,11 @@ interface AnalyseCliOptions {
   limit?: number;
 }
 
-/** The `analyse` command; `engine` is the command line that starts this program as an engine. */
-export function analyseCommand(version: string, engine: () => string[]): Command {
+/**
+ * The `analyse` command; `engine` gives the command line that starts this program as an engine,
+ * `writeLine` writes a line of output (the fitted curve) to stdout.
+ */
+export function analyseCommand(version: string, engine: () => string[], writeLine: (line: string) => void): Command {
   return new Command('analyse')
     .description('review games: each move\'s evaluation, ?! ? ?? marks with the better line, accuracy (docs/analyse.md)')
     .usage('GAMES.pgn --out REVIEWED.pgn [options]   |   --merge --out ALL.pgn SHARD.pgn...   |   --fit-curve DATA.bin... [--svg FILE]')
@@ -83,7 +86,7 @@ export function analyseCommand(version: string, engine: () => string[]): Command
         const extra = only('--fit-curve', ['fitCurve', 'svg', 'limit']);
         if (extra.length > 0) return usage(`drop ${extra.join(', ')}`);
         if (files.length === 0) return usage('--fit-curve needs datagen files (e.g. chuhan analyse --fit-curve gen6a.bin)');
-        process.exitCode = runFitCurve({ files, limit: opts.limit, svg: opts.svg }, (line) => void process.stdout.write(line + '\n'), log);
+        process.exitCode = runFitCurve({ files, limit: opts.limit, svg: opts.svg }, writeLine, log);
         return;
       }
       if (opts.out === undefined) return usage('give --out FILE (the reviewed PGN)');

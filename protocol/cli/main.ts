@@ -444,7 +444,7 @@ function buildProgram(): Command {
       process.exitCode = await runServeCli(opts, writeLine, (line) => void process.stderr.write(line + '\n'));
     });
 
-  program.addCommand(analyseCommand(version, selfCommand));
+  program.addCommand(analyseCommand(version, selfCommand, writeLine));
 
   program.helpCommand('help [command]', 'show the help of chuhan or of one command');
   return program;
