@@ -9,6 +9,8 @@
 // very version running this script, fetched once from the npm registry (see scripts/build-node-binary.mjs),
 // and writes dist/chuhan-<target> (dist/chuhan-win-x64.exe). `--node <target>=<path>` uses a Node
 // binary you already have instead. Mach-O binaries (darwin) are left unsigned: see docs/building.md.
+// `--js-only` (the npm package's `prepack`) stops after step 1 and the browser files: the package
+// runs dist/chuhan.cjs on the user's own Node (bin/chuhan.cjs), so it needs no executable.
 //
 // Every build also writes the browser files (scripts/build-web.mjs): dist/chuhan.worker.js, the engine as
 // a Web Worker, dist/engine.mjs with dist/types/, the engine core as an ES module, and dist/web/,
@@ -94,6 +96,12 @@ async function main() {
       }),
     ),
   );
+
+  if (args.jsOnly) {
+    step('smoke test node dist/chuhan.cjs --version', () => checkVersion(process.execPath, [bundlePath], 'dist/chuhan.cjs'));
+    console.error(`build: done in ${((performance.now() - started) / 1000).toFixed(1)} s -> dist/chuhan.cjs and the browser files (no executable)`);
+    return;
+  }
 
   await step('prepare the SEA blob', () =>
     writeAtomically(blobPath, (tmp) => {
@@ -203,17 +211,21 @@ function removeAuthenticode(path) {
 
 /** Runs `path --version` before the file is renamed to `name`, its published name. */
 function smokeTest(path, name) {
-  step(`smoke test ${name} --version`, () => {
-    const out = execFileSync(path, ['--version'], { encoding: 'utf8' }).trim();
-    const expected = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
-    if (out !== expected) throw new Error(`${name} --version printed "${out}", expected "${expected}"`);
-  });
+  step(`smoke test ${name} --version`, () => checkVersion(path, [], name));
 }
 
-/** `--target a,b|all` and `--node target=path`; anything else is a usage error. */
+/** Runs `command ...args --version` and checks that it prints package.json's version. */
+function checkVersion(command, args, name) {
+  const out = execFileSync(command, [...args, '--version'], { encoding: 'utf8' }).trim();
+  const expected = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
+  if (out !== expected) throw new Error(`${name} --version printed "${out}", expected "${expected}"`);
+}
+
+/** `--target a,b|all`, `--node target=path` and `--js-only`; anything else is a usage error. */
 function parseArgs(argv) {
   let targets = null;
   let all = false;
+  let jsOnly = false;
   const nodes = new Map();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -237,12 +249,15 @@ function parseArgs(argv) {
         throw new Error(`--node expects <target>=<path of an existing node binary>, got '${v}'`);
       }
       nodes.set(t, v.slice(eq + 1));
+    } else if (arg === '--js-only') {
+      jsOnly = true;
     } else {
-      throw new Error(`unknown argument '${arg}' (usage: node build.mjs [--target ${TARGETS.join(',')}|all] [--node <target>=<path>])`);
+      throw new Error(`unknown argument '${arg}' (usage: node build.mjs [--target ${TARGETS.join(',')}|all] [--node <target>=<path>] | --js-only)`);
     }
   }
   if (targets === null && nodes.size > 0) targets = [...nodes.keys()];
-  return { targets, nodes, all };
+  if (jsOnly && targets !== null) throw new Error('--js-only builds no executable: it takes no --target or --node');
+  return { targets, nodes, all, jsOnly };
 }
 
 main().catch((err) => {

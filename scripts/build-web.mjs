@@ -4,14 +4,16 @@
 //                     postMessage (protocol/host/web-worker.ts, bundled with the protocol and the engine);
 //   engine.mjs        the engine core as an ES module (engine/index.ts: FEN, legal moves, notation,
 //                     PGN, the Searcher), exported by package.json as chuhan/engine;
-//   types/            its declarations (tsc -p tsconfig.engine.json; types/index.d.ts is the entry);
+//   types/            its declarations (tsc -p tsconfig.engine.json; types/index.d.ts is the entry),
+//                     with `.js` added to their relative imports, as Node's ES module resolution
+//                     (TypeScript's `nodenext`) requires of a package's declarations;
 //   web/              the page to play and analyse (from web/): index.html, page.css, favicon.svg,
 //                     page.js (web/main.ts bundled with the engine core) and a copy of
 //                     chuhan.worker.js, to host anywhere (with COOP/COEP headers for threads).
 // buildWeb returns the page's files keyed by URL path, which build.mjs embeds into the executable
 // for `chuhan serve` (protocol/cli/page-files.ts).
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,8 +68,24 @@ export async function buildWeb(outDir) {
     });
     if (r.error || r.status !== 0) throw new Error(`tsc -p tsconfig.engine.json failed:\n${r.stdout ?? ''}${r.stderr ?? ''}`);
     if (!existsSync(join(types, 'index.d.ts'))) throw new Error(`tsc wrote no ${join(types, 'index.d.ts')}`);
+    addJsExtensions(types);
   });
   return buildPage(outDir);
+}
+
+/**
+ * engine/ imports its modules without an extension (`from './position'`), and tsc keeps the
+ * specifiers as written: a consumer resolving `chuhan/engine` as Node does (`moduleResolution`
+ * node16 or nodenext) needs `./position.js`, which bundler resolution takes as well.
+ */
+function addJsExtensions(types) {
+  for (const name of readdirSync(types)) {
+    if (!name.endsWith('.d.ts')) continue;
+    const path = join(types, name);
+    const text = readFileSync(path, 'utf8');
+    const fixed = text.replace(/(\bfrom\s+|\bimport\s*\(\s*)(['"])(\.\.?\/[^'"]+?)(?<!\.js)\2/g, '$1$2$3.js$2');
+    if (fixed !== text) writeFileSync(path, fixed);
+  }
 }
 
 /** Writes outDir/web/ (whole, as the other outputs) and returns its files as { '/index.html': { type, body }, ... }. */
