@@ -2,7 +2,7 @@
 
 import { readFileSync } from 'node:fs';
 import { FenError, START_FEN, moveToIccs, parseFen, perft, perftDivide } from '../engine/index';
-import { parsePerftEpd } from './epd';
+import { parsePerftEpd } from './perft-epd';
 
 interface PerftCliOptions {
   depth?: number;

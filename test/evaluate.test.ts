@@ -64,7 +64,7 @@ describe('evaluation symmetry', () => {
 });
 
 // KING_DANGER's fitted weight is 0 today, so this term adds nothing to the engine's score. It is
-// tested all the same because the tuner reads it through the trace (bench/tune/features.ts) and
+// tested all the same because the fitter reads it through the trace (bench/eval-fit/features.ts) and
 // refits its weight on every run: a wrong count here would mislead every future fit.
 describe('king danger (term 11)', () => {
   it('counts the pieces that reach the enemy palace, by the definition in palaceAttack', () => {

@@ -1,6 +1,6 @@
 // FEN reading and writing: round trips, the lenient forms GUIs send, and one test per kind of bad input.
 import { describe, expect, it } from 'vitest';
-import { parsePerftEpd } from '../bench/epd';
+import { parsePerftEpd } from '../bench/perft-epd';
 import { FenError, FenErrorCode, START_FEN, parseFen, toFen } from '../engine/index';
 import { readData } from './helpers';
 

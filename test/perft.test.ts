@@ -1,6 +1,6 @@
 // Move generation against published and independently verified perft counts.
 import { describe, expect, it } from 'vitest';
-import { parsePerftEpd } from '../bench/epd';
+import { parsePerftEpd } from '../bench/perft-epd';
 import { START_FEN, moveToIccs, parseFen, perft, perftDivide } from '../engine/index';
 import { readData } from './helpers';
 

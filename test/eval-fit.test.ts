@@ -1,7 +1,8 @@
-// The tuner's features are the evaluation's own trace: features × current parameters must give
-// evaluate exactly, the trace must not change the score, and its counts must be the terms'
-// definitions (checked by hand on a small position, where weight-0 terms are visible too). The
-// positions taken from played games are read from GBK files as from UTF-8 ones.
+// The evaluation fitter (bench/eval-fit/): its features are the evaluation's own trace, so features
+// × current parameters must give evaluate exactly, the trace must not change the score, and its
+// counts must be the terms' definitions (checked by hand on a small position, where weight-0 terms
+// are visible too). The positions taken from played games are read from GBK files as from UTF-8
+// ones.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,12 +10,12 @@ import { describe, expect, it } from 'vitest';
 import { MAX_MOVES, RED, START_FEN, generateLegal, parseFen, toFen } from '../engine/index';
 import { evaluate, newTrace } from '../engine/evaluate';
 import { WEIGHT_NAMES } from '../engine/eval-params';
-import { extractFeatures } from '../bench/tune/features';
-import { currentParams, evalExact } from '../bench/tune/params';
-import { fromPgn } from '../bench/tune/from-pgn';
+import { extractFeatures } from '../bench/eval-fit/features';
+import { currentParams, evalExact } from '../bench/eval-fit/params';
+import { fromPgn } from '../bench/eval-fit/from-pgn';
 import { DATA, rng } from './helpers';
 
-describe('tuner features', () => {
+describe('the fitter\'s features', () => {
   it('features × current parameters == evaluate on 2,000 random positions, and every term fires', () => {
     const rand = rng(777);
     const buf = new Int32Array(MAX_MOVES);
@@ -58,12 +59,12 @@ describe('tuner features', () => {
   });
 });
 
-describe('tuner positions from played games (pgn)', () => {
+describe('the fitter\'s positions from played games (pgn)', () => {
   it('reads a GBK file as ElephantEye writes it: the positions of the same game written in ICCS', () => {
     const gbk = join(DATA, 'gbk-game.pgn');
-    // The fixture is GBK, not UTF-8 (it was UTF-8 only that the tuner read before).
+    // The fixture is GBK, not UTF-8 (it was UTF-8 only that the fitter read before).
     expect(() => new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(gbk))).toThrow();
-    const dir = mkdtempSync(join(tmpdir(), 'chuhan-tune-'));
+    const dir = mkdtempSync(join(tmpdir(), 'chuhan-eval-fit-'));
     try {
       const iccs = join(dir, 'iccs.pgn');
       writeFileSync(iccs, '[Format "ICCS"]\n1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 4. c3c4 g6g5 *\n');

@@ -30,7 +30,7 @@ function table(p: Float64Array, off: number, kind: number): string {
 
 export function emitResult(p: Float64Array, r: FitReport): string {
   const out: string[] = [];
-  out.push('// Evaluation parameters fitted by bench/tune (see bench/tune/README.md). Generated file: the fit');
+  out.push('// Evaluation parameters fitted by bench/eval-fit (see its README.md). Generated file: the fit');
   out.push('// rewrites it whole. Hand-set values go in eval-overrides.ts, which the fit never touches.');
   out.push(`// ${r.n} positions labelled by Fairy-Stockfish (train ${r.nTrain}, held out ${r.nTest}),`);
   out.push(`// label scale alpha ${r.alpha}, lambda ${r.lambda}, ${r.epochs} epochs.`);

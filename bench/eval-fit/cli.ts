@@ -1,10 +1,10 @@
-// Entry point of the evaluation tuner (bundled with esbuild, run with node; see README.md):
+// Entry point of the evaluation fitter (bundled with esbuild, run with node; see README.md):
 //   gen    --out F [--positions N] [--nodes N] [--seed S]   self-play positions (FEN per line)
 //   pgn    --in F[,F...] --out F                            quiet positions of played games
 //   label  --in F --out F [--depth D]                       Fairy-Stockfish scores (red's view)
 //   verify --in F                                           features × current weights == evaluate
 //   fit    --in F [--epochs N] [--lambda L] [--nonneg 0|1] [--out engine/eval-fitted.ts]
-//                                                           tune and write the engine's fitted parameters
+//                                                           fit and write the engine's fitted parameters
 
 import { fromPgn } from './from-pgn';
 import { generate } from './generate';
@@ -60,6 +60,6 @@ if (cmd === 'gen') {
     log,
   );
 } else {
-  log('usage: gen | pgn | label | verify | fit (see bench/tune/README.md)');
+  log('usage: gen | pgn | label | verify | fit (see bench/eval-fit/README.md)');
   process.exit(2);
 }
