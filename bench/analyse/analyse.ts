@@ -292,7 +292,7 @@ export async function runAnalyse(opts: AnalyseOptions, log: (line: string) => vo
     );
   }
   try {
-    await Promise.all(Array.from({ length: workers }, () => worker()));
+    if (queue.length > 0) await Promise.all(Array.from({ length: workers }, () => worker()));
   } finally {
     interrupt.dispose();
     progress.end();

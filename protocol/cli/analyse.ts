@@ -46,9 +46,16 @@ interface AnalyseCliOptions {
  */
 export function analyseCommand(version: string, engine: () => string[], writeLine: (line: string) => void): Command {
   return new Command('analyse')
-    .description('review games: each move\'s evaluation, ?! ? ?? marks with the better line, accuracy (docs/analyse.md)')
+    .description('review games: ?! ? ?? marks, better moves, accuracy')
+    .summary('review games: ?! ? ?? marks, better moves, accuracy')
     .usage('GAMES.pgn --out REVIEWED.pgn [options]   |   --merge --out ALL.pgn SHARD.pgn...   |   --fit-curve DATA.bin... [--svg FILE]')
-    .argument('[files...]', 'the PGN file of the games (UTF-8 or GBK; ICCS, WXF or Chinese moves); with --merge the shards, with --fit-curve datagen files')
+    .addHelpText(
+      'after',
+      '\nGAMES.pgn: UTF-8 or GBK, ICCS, WXF or Chinese moves. Each move gets its evaluation, a mark where it\n' +
+        'lost enough and the better line; each side its accuracy (docs/analyse.md). With --merge the files\n' +
+        'are the shards\' outputs, with --fit-curve datagen files.',
+    )
+    .allowExcessArguments()
     .option('--out <file>', 'the reviewed PGN to write (its record, FILE.json, beside it)')
     .option('--nodes <n>', `search each position to n nodes (default ${DEFAULT_NODES.toLocaleString('en-US')}: the same review on any machine)`, intIn(1))
     .option('--depth <n>', 'search each position to this depth instead', intIn(1, 100))
@@ -74,7 +81,8 @@ export function analyseCommand(version: string, engine: () => string[], writeLin
     .option('--svg <file>', 'with --fit-curve: also draw the curve and the data into this SVG file')
     .option('--limit <n>', 'with --fit-curve: read at most n positions', intIn(1))
     .exitOverride()
-    .action(async (files: string[], opts: AnalyseCliOptions, cmd: Command) => {
+    .action(async (opts: AnalyseCliOptions, cmd: Command) => {
+      const files = cmd.args;
       const log = (line: string): void => void process.stderr.write(line + '\n');
       const usage = (why: string): void => {
         log(`chuhan analyse: ${why}`);
