@@ -1,14 +1,14 @@
 // The engine's options, each declared once with its two spellings (UCCI `hashsize`, UCI `Hash`),
 // its range and default, and its effect, which the session supplies (OptionEffects). Options
-// without an effect are read where they apply: the clock and search limits (clock.ts), the reply
-// (reply-ledger.ts), batch, debug and the strength level (session.ts); Ponder only tells the GUI it
-// may send `go ponder`.
+// without an effect are read where they apply: the clock and search limits (search-plan.ts), the
+// reply (reply-ledger.ts), batch, debug and the strength level (session.ts); Ponder only tells the
+// GUI it may send `go ponder`.
 // With CHUHAN_TUNE=1 the search's tunable parameters follow (tune-options.ts).
 import { USE_NNUE_DEFAULT } from '../engine/network';
 import { MOVE_OVERHEAD } from '../engine/search-params';
 import { FULL_STRENGTH, HIGHEST_ELO, LOWEST_ELO } from '../engine/skill';
 import { DEFAULT_HASH_MB, MAX_TABLE_BYTES } from '../engine/tt';
-import { RANDOMNESS_CP } from './clock';
+import { RANDOMNESS_CP } from './search-plan';
 import { ButtonOption, CheckOption, ComboOption, OptionRegistry, SpinOption, StringOption } from './option';
 import { addTunableOptions } from './tune-options';
 

@@ -7,7 +7,7 @@
 // any permitted legal move. The reply itself carries the draw and resign decisions of UCCI.
 import { MAX_MOVES, Position, generateLegal, isLegalMove } from '../engine/index';
 import type { CurrMoveInfo, Score, SearchInfo, SearchResult } from '../engine/limits';
-import type { SearchPlan } from './clock';
+import type { SearchPlan } from './search-plan';
 import type { Dialect } from './dialect';
 import type { LineOutput } from './session-host';
 import { clip, type Report } from './report';

@@ -13,12 +13,12 @@
 // worker (host/web-worker.ts).
 import { START_FEN, parseFen, toFen } from '../engine/index';
 import { levelOfElo } from '../engine/skill';
-import { planSearch } from './clock';
+import { planSearch } from './search-plan';
 import type { Dialect } from './dialect';
 import { engineOptions, type EngineOptions } from './engine-options';
 import { EvaluationSetting } from './evaluation';
 import { InputQueue } from './input-queue';
-import { readMoveList } from './move-list';
+import { readMoveList } from './command-moves';
 import { boardLines, perftLines, pophashLine } from './inspect';
 import { commandWord, parseLine, type Command, type GoCommand, type PositionText } from './parser';
 import { ReplyLedger, legalMoves } from './reply-ledger';

@@ -40,7 +40,7 @@ function makeUci(ranksFrom: 0 | 1): Dialect {
     },
     // Pikafish's form: `info depth D currmove M currmovenumber N`.
     currmove: (info) => `info depth ${info.depth} currmove ${move(info.move)} currmovenumber ${info.number}`,
-    // UCI has no static-evaluation request: `go depth 0` is searched one ply deep instead (clock.ts).
+    // UCI has no static-evaluation request: `go depth 0` is searched one ply deep instead (search-plan.ts).
     depthZero: () => ['bestmove (none)'],
     bestmove(move, ponder) {
       return `bestmove ${move}${ponder === null ? '' : ` ponder ${ponder}`}`;

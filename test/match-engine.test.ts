@@ -15,7 +15,7 @@ import {
   positionCommand,
   scoreValue,
   setoption,
-} from '../bench/match/dialect';
+} from '../bench/match/engine-protocol';
 import { EngineProcess, type EngineConfig } from '../bench/match/engine-process';
 import { parseMatchArgs } from '../bench/match/options';
 import { buildFakeEngine } from './fixtures/build-fake-engine';

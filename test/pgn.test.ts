@@ -6,7 +6,7 @@ import { PgnError, type PgnFormat, type PgnGame, decodePgnBytes, parsePgn, write
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runPgnCli } from '../protocol/cli/pgn';
+import { runPgnCli } from '../protocol/cli/pgn-convert';
 import { rng } from './helpers';
 
 function legalMoves(pos: Position): number[] {

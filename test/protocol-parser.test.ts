@@ -2,7 +2,7 @@
 // the option registry and the dialect formatting of scores.
 import { describe, expect, it } from 'vitest';
 import { BLACK, RED } from '../engine/index';
-import { DAMAGED_GO_MOVETIME, planSearch } from '../protocol/clock';
+import { DAMAGED_GO_MOVETIME, planSearch } from '../protocol/search-plan';
 import { engineOptions, type OptionEffects } from '../protocol/engine-options';
 import { cleanLine, parseGo, parseLine } from '../protocol/parser';
 import { ucciScore, uciScore } from '../engine/wire';

@@ -18,7 +18,7 @@ import { BoardView, canDrawChinese } from './board-view';
 import { $, notice } from './dom';
 import { EngineClient } from './engine-client';
 import { renderEngine } from './engine-lines';
-import { analysisOptions, playOptions } from './engine-options';
+import { analysisOptions, playOptions } from './option-sets';
 import { GameRecord } from './game';
 import { DEFAULT_TIME_CONTROL, GameClock, timeControl } from './game-clock';
 import { IoPanel } from './io-panel';

@@ -5,7 +5,7 @@
 
 import { writeFileSync } from 'node:fs';
 import { CLASSES, KINDS, TERMS } from './features';
-import { Dataset, loadDataset } from './dataset';
+import { Dataset, loadDataset } from './labelled-positions';
 import { rng } from '../../engine/rng';
 import { NPARAMS, OFF_EG, OFF_MAT_EG, OFF_MAT_MG, OFF_MG, OFF_TERMS, currentParams } from './params';
 import { emitResult, summary } from './emit';

@@ -5,7 +5,7 @@
 //           each engine every score is within ±`score` → draw.
 // A move without a score (no `info … score`, or only bounds) breaks both runs.
 import type { Score } from '../../engine/limits';
-import { scoreValue } from './dialect';
+import { scoreValue } from './engine-protocol';
 
 export interface AdjudicationConfig {
   resign?: { moves: number; score: number };

@@ -4,7 +4,7 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { moveToIccs, parseFen } from '../../engine/index';
 import { describeLimit, formatTimeControl } from './clock';
-import { goCommand, scoreValue } from './dialect';
+import { goCommand, scoreValue } from './engine-protocol';
 import { EngineProcess, EngineStartError } from './engine-process';
 import type { GameOutcome } from './game';
 import { Match } from './match';

@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import type { Score } from '../../engine/limits';
 import { parseInfo } from '../../engine/wire';
 import type { TimeControl } from './clock';
-import { handshake, moveFromWire, newGameCommands, parseBestmove, parseOptionLine, positionCommand, setoption, type Proto } from './dialect';
+import { handshake, moveFromWire, newGameCommands, parseBestmove, parseOptionLine, positionCommand, setoption, type Proto } from './engine-protocol';
 
 export interface EngineConfig {
   name: string;

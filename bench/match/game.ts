@@ -4,7 +4,7 @@
 import { moveToIccs, parseFen, parseIccs, RED, type Position } from '../../engine/index';
 import { Adjudicator, type AdjudicationConfig } from './adjudication';
 import { Clock, type Limit } from './clock';
-import { goCommand, type ClockView } from './dialect';
+import { goCommand, type ClockView } from './engine-protocol';
 import { EngineStartError, type EngineProcess, type GoOutcome } from './engine-process';
 import { judge, type JudgementReason } from '../../engine/rules';
 import type { Score } from '../../engine/limits';

@@ -2,7 +2,7 @@
 import { basename } from 'node:path';
 import { DEFAULT_DRAW, DEFAULT_RESIGN, parseAdjudication, type AdjudicationConfig } from './adjudication';
 import { describeLimit, parseTimeControl, type Limit } from './clock';
-import { PROTOCOLS, type Proto } from './dialect';
+import { PROTOCOLS, type Proto } from './engine-protocol';
 import { DEFAULT_TIMEOUTS, type EngineConfig, type EngineTimeouts } from './engine-process';
 import type { PgnFormat } from '../../engine/pgn';
 import type { SprtConfig } from './stats';

@@ -1,9 +1,9 @@
 // Command-line entry of the `chuhan` executable.
 //   chuhan            the engine on stdin/stdout (UCCI or UCI, chosen by the first command)
-//   chuhan perft ...  move-generation counts (see bench/perft.ts)
+//   chuhan perft ...  move-generation counts (see bench/perft-cli.ts)
 //   chuhan bench ...  fixed-depth search of the bench positions (see bench/bench.ts)
 //   chuhan judge ...  game result after moves (see protocol/cli/judge.ts)
-//   chuhan pgn ...    PGN move-format conversion (see protocol/cli/pgn.ts)
+//   chuhan pgn ...    PGN move-format conversion (see protocol/cli/pgn-convert.ts)
 //   chuhan match ...  engine-vs-engine matches (see bench/match/cli.ts)
 //   chuhan openings . an opening suite from played games (see bench/match/build-openings.ts)
 //   chuhan datagen .. self-play training data for the network (see bench/nnue/datagen.ts)
@@ -13,7 +13,7 @@
 //   chuhan analyse .  game review: marks, better lines, accuracy (see protocol/cli/analyse.ts)
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { version } from '../../package.json';
-import { runPerftCli } from '../../bench/perft';
+import { runPerftCli } from '../../bench/perft-cli';
 import { BENCH_DEFAULT_DEPTH, BENCH_DEFAULT_HASH, BenchRun } from '../../bench/bench';
 import { onInterrupt, yieldToSignals } from '../../bench/interrupt';
 import { runJudgeCli } from './judge';
@@ -27,7 +27,7 @@ import { runDatagenCommand } from '../../bench/nnue/data-merge';
 import { parseShard } from '../../bench/match/shard';
 import { CHUNK, DEFAULT_BUFFER, runTrain, type TrainOptions } from '../../bench/nnue/train';
 import { LR_SCHEDULES, type LrScheduleKind } from '../../bench/nnue/lr-schedule';
-import { PGN_FORMATS, type PgnCliOptions, runPgnCli } from './pgn';
+import { PGN_FORMATS, type PgnCliOptions, runPgnCli } from './pgn-convert';
 import { availableParallelism, totalmem } from 'node:os';
 import { MAX_OUTPUT_BUCKETS, type Network } from '../../engine/nnue-format';
 import { KING_BUCKET_CHOICES, kingBucketMap } from '../../bench/nnue/float-network';
