@@ -50,6 +50,8 @@ const SLOW = [
   // SIGINT) hold beside another file.
   'test/interrupt.test.ts',
   'test/spsa-run.test.ts',
+  // The npm package packed, installed into a fresh project and used there (issue 44).
+  'test/package.test.ts',
 ];
 
 const SLOW_TIMING = [
