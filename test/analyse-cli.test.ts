@@ -114,6 +114,11 @@ describe('chuhan analyse', () => {
     const record = JSON.parse(readFileSync(at('whole.pgn.json'), 'utf8'));
     expect(record).toMatchObject({ complete: true, planned: 20, shard: null, settings: { limit: 'nodes 3000', threads: 1, hash: 16 } });
     expect(record.games.map((g: { game: number }) => g.game)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    record.games.forEach((g: { curve: number[]; plies: number }, i: number) => {
+      expect(g.plies).toBe(input[i].moves.length);
+      expect(g.curve).toHaveLength(g.plies + 1);
+      for (const e of g.curve) expect(e >= 0 && e <= 1).toBe(true);
+    });
     for (const format of ['iccs', 'wxf', 'chinese']) {
       const r = await chuhan(['pgn', at('whole.pgn'), '--format', format, '-o', at(`back-${format}.pgn`)]);
       expect(r.code, r.stderr).toBe(0);
@@ -210,6 +215,7 @@ describe('chuhan analyse', () => {
       [['analyse', '--out', at('x.pgn')], /name the PGN file/],
       [['analyse', at('games.pgn'), '--out', at('x.pgn'), '--nodes', '10', '--depth', '3'], /one limit a position: --nodes or --depth/],
       [['analyse', at('nothing.pgn'), '--out', at('x.pgn')], /cannot read .*nothing\.pgn: no such file/],
+      [['analyse', at('games.pgn'), '--out', at('games.pgn')], /is the input itself/],
       [['analyse', at('games.pgn'), '--out', at('x.pgn'), '--format', 'xyz'], /expected iccs, wxf or chinese/],
       [['analyse', '--fit-curve'], /--fit-curve needs datagen files/],
       [['analyse', '--fit-curve', at('games.pgn')], /games\.pgn/],

@@ -265,7 +265,14 @@ export async function runAnalyse(opts: AnalyseOptions, log: (line: string) => vo
         );
         const review = reviewGame(game.fen, game.moves, evals);
         const text = reviewedText(game, evals, review, opts.format, `${opts.annotator}, ${limitText(opts.limit)} a position`);
-        const entry: GameEntry = { game: g + 1, bytes: Buffer.byteLength(text, 'utf8'), plies: game.moves.length, red: figures(review.red), black: figures(review.black) };
+        const entry: GameEntry = {
+          game: g + 1,
+          bytes: Buffer.byteLength(text, 'utf8'),
+          plies: game.moves.length,
+          red: figures(review.red),
+          black: figures(review.black),
+          curve: review.redCurve.map((e) => Math.round(e * 1000) / 1000),
+        };
         progress.gameDone();
         progress.note(`analyse: ${gameName(game, g + 1)}: ${sideLine('Red', entry.red)}, ${sideLine('Black', entry.black)}`);
         finished.set(g, { entry, text });

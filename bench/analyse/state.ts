@@ -39,6 +39,8 @@ export type GameEntry =
       plies: number;
       red: SideFigures;
       black: SideFigures;
+      /** Red's expected score in each position, the start first (3 decimals): the game's graph. */
+      curve: number[];
     }
   | { game: number; refused: string };
 

@@ -2,6 +2,7 @@
 // (bench/analyse/merge.ts) and the fit of the curve from score to expected score
 // (bench/analyse/fit-curve.ts), as one command of the command line.
 import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import type { PgnFormat } from '../../engine/pgn';
 import { DEFAULT_NODES, runAnalyse } from '../../bench/analyse/analyse';
@@ -106,6 +107,7 @@ export function analyseCommand(version: string, engine: () => string[], writeLin
       }
       if (opts.svg !== undefined || opts.limit !== undefined) return usage('--svg and --limit go with --fit-curve');
       if (files.length !== 1) return usage(files.length === 0 ? 'name the PGN file of the games to review' : `one PGN file at a time (got ${files.length}: ${files.join(' ')})`);
+      if (resolve(files[0]) === resolve(opts.out)) return usage(`--out ${opts.out} is the input itself; give another file`);
       const limits = (['nodes', 'depth', 'movetime'] as const).filter((k) => opts[k] !== undefined);
       if (limits.length > 1) return usage(`one limit a position: --${limits.join(' or --')}`);
       const limit: AnalyseLimit =
