@@ -28,6 +28,7 @@ export {
   moveFrom,
   moveTo,
 } from './types';
+export type { Colour, Kind, Move, Piece, Square } from './types';
 export { Position, computeCorrectionKeys, computeKey } from './position';
 export { FenError, START_FEN, parseFen, toFen } from './fen';
 export type { FenErrorCode, FenOptions } from './fen';

@@ -18,7 +18,7 @@ import {
   resolve,
   type Selector,
 } from './notation-relative';
-import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, RED, SOLDIER } from './types';
+import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, type Kind, type Move, RED, SOLDIER } from './types';
 
 export interface ChineseOptions {
   /** Traditional characters (帥 馬 車 進 後) instead of simplified ones. */
@@ -39,7 +39,7 @@ const ZH_MARKER_WORDS: Record<string, [string, string]> = {
 };
 
 /** The move in Chinese, e.g. 炮二平五, 马８进７, 前车进四, 中前兵平四 (see engine/notation.ts for the conventions). */
-export function moveToChinese(pos: Position, move: number, options: ChineseOptions = {}): string {
+export function moveToChinese(pos: Position, move: Move, options: ChineseOptions = {}): string {
   const d = describeMove(pos, move, 'Chinese');
   const trad = options.traditional ? 1 : 0;
   const piece = (trad ? ZH_PIECES_TRADITIONAL : ZH_PIECES_SIMPLIFIED)[d.side][d.kind];
@@ -101,7 +101,7 @@ const ZH_NUMBER_VALUES: Record<string, number> = {
 const ZH_DIRS: Record<string, Dir> = { 进: '+', 進: '+', 退: '-', 平: '.' };
 
 type ZhToken =
-  | { t: 'P'; kind: number }
+  | { t: 'P'; kind: Kind }
   | { t: 'N'; n: number }
   | { t: 'M'; m: 'front' | 'middle' | 'rear' | 'midFront' | 'midRear' }
   | { t: 'D'; d: Dir };
@@ -162,7 +162,7 @@ function chineseReadings(s: string): Reading[] {
   const dir = dirTok.d;
   const target = last.n;
   const out: Reading[] = [];
-  const add = (tier: number, kind: number, select: Selector): void => {
+  const add = (tier: number, kind: Kind, select: Selector): void => {
     out.push({ tier, kind, select, dir, target });
   };
   const t0 = toks[0];

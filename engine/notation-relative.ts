@@ -10,13 +10,17 @@ import {
   ADVISOR,
   CANNON,
   CHARIOT,
+  type Colour,
   COLOUR_NAMES,
   ELEPHANT,
   HORSE,
   KIND_NAMES,
   KING,
+  type Kind,
+  type Move,
   RED,
   SOLDIER,
+  type Square,
   colourOf,
   fileOf,
   kindOf,
@@ -47,7 +51,7 @@ function fwdRank(side: number, rank: number): number {
 }
 
 /** Squares of the mover's pieces of one kind on one of its own file numbers, front to rear. */
-function piecesOnFile(pos: Position, side: number, kind: number, own: number): number[] {
+function piecesOnFile(pos: Position, side: Colour, kind: Kind, own: number): Square[] {
   const file = absFile(side, own);
   const code = kind | (side << 3);
   const out: number[] = [];
@@ -63,7 +67,7 @@ function piecesOnFile(pos: Position, side: number, kind: number, own: number): n
  * The files holding two or more of the mover's pieces of one kind, from the mover's file 1 to 9,
  * each listed front to rear (the order of convention A).
  */
-function tandemGroups(pos: Position, side: number, kind: number): number[][] {
+function tandemGroups(pos: Position, side: Colour, kind: Kind): Square[][] {
   const groups: number[][] = [];
   for (let own = 1; own <= 9; own++) {
     const g = piecesOnFile(pos, side, kind, own);
@@ -76,8 +80,8 @@ function tandemGroups(pos: Position, side: number, kind: number): number[][] {
 // Output: the move relative to the mover
 
 interface Described {
-  kind: number;
-  side: number;
+  kind: Kind;
+  side: Colour;
   dir: Dir;
   target: number;
   /** Own file number of the moving piece. */
@@ -100,7 +104,7 @@ const ZH_FILE_MARKERS: ZhMarker[][] = [
   ['front', 'midFront', 'middle', 'midRear', 'rear'],
 ];
 
-export function describeMove(pos: Position, move: number, who: string): Described {
+export function describeMove(pos: Position, move: Move, who: string): Described {
   if (!isPseudoLegal(pos, move) || !isLegal(pos, move)) {
     const name = squareName(moveFrom(move)) + squareName(moveTo(move));
     throw new MoveError('illegal', `${who}: the move ${name} is not legal in this position`);
@@ -176,7 +180,7 @@ export type Selector =
 
 export interface Reading {
   tier: number;
-  kind: number;
+  kind: Kind;
   select: Selector;
   dir: Dir;
   target: number;

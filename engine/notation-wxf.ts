@@ -19,12 +19,12 @@ import {
   resolve,
   type Selector,
 } from './notation-relative';
-import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, SOLDIER } from './types';
+import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, type Kind, type Move, SOLDIER } from './types';
 
 const WXF_LETTERS = ' KAEHRCP';
 
 /** The move in WXF symbols, e.g. `C2.5`, `H8+7`, `R++4`, `Pa.2` (see engine/notation.ts for the conventions). */
-export function moveToWxf(pos: Position, move: number): string {
+export function moveToWxf(pos: Position, move: Move): string {
   const d = describeMove(pos, move, 'WXF');
   return WXF_LETTERS[d.kind] + (d.wxfMarker || String(d.file)) + d.dir + String(d.target);
 }
@@ -57,11 +57,11 @@ function symbolReadings(s: string): Reading[] {
   const c0 = s[0];
   const c1 = s[1];
   const out: Reading[] = [];
-  const add = (tier: number, kind: number, select: Selector): void => {
+  const add = (tier: number, kind: Kind, select: Selector): void => {
     out.push({ tier, kind, select, dir, target });
   };
   // A marker symbol (`+`, `-`, `.`, `a`…`e`) with its kind, in either order.
-  const addMarker = (m: string, kind: number): void => {
+  const addMarker = (m: string, kind: Kind): void => {
     if (m === '+') {
       add(0, kind, { by: 'marker', file: 0, pick: pickSymPlus });
       add(1, kind, { by: 'marker', file: 0, pick: pickFront });

@@ -2,7 +2,7 @@
 
 import { generateLegal } from './movegen';
 import { Position } from './position';
-import { MAX_MOVES } from './types';
+import { MAX_MOVES, type Move } from './types';
 
 const MAX_PERFT_DEPTH = 32;
 const buffer = new Int32Array(MAX_MOVES * MAX_PERFT_DEPTH);
@@ -25,10 +25,10 @@ function perftRec(pos: Position, depth: number, start: number): number {
 }
 
 /** Per-root-move counts, in generation order. */
-export function perftDivide(pos: Position, depth: number): Array<{ move: number; nodes: number }> {
+export function perftDivide(pos: Position, depth: number): Array<{ move: Move; nodes: number }> {
   const moves = new Int32Array(MAX_MOVES);
   const n = generateLegal(pos, moves, 0);
-  const out: Array<{ move: number; nodes: number }> = [];
+  const out: Array<{ move: Move; nodes: number }> = [];
   for (let i = 0; i < n; i++) {
     pos.make(moves[i]);
     out.push({ move: moves[i], nodes: perft(pos, depth - 1) });

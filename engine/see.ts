@@ -48,8 +48,8 @@ export function see(pos: Position, move: Move): number {
 }
 
 /** The moves of moves[0..n) that do not lose material by SEE (see ≥ 0), in their order. */
-export function safeMoves(pos: Position, moves: Int32Array, n: number): number[] {
-  const safe: number[] = [];
+export function safeMoves(pos: Position, moves: Int32Array, n: number): Move[] {
+  const safe: Move[] = [];
   for (let i = 0; i < n; i++) if (see(pos, moves[i]) >= 0) safe.push(moves[i]);
   return safe;
 }

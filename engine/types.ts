@@ -10,7 +10,9 @@
 export type Square = number;
 /** A move: from | (to << 8) (see makeMove); 0 is no move. */
 export type Move = number;
-/** A piece code, kind | (colour << 3) (0: an empty point); or a kind alone where a kind is meant. */
+/** A piece kind, KING..SOLDIER, whatever its colour (chessops' Role). */
+export type Kind = number;
+/** A piece on the board as one code, kind | (colour << 3) (0: an empty point). */
 export type Piece = number;
 /** RED or BLACK. */
 export type Colour = number;
@@ -20,19 +22,19 @@ export const BLACK: Colour = 1;
 
 // Piece kinds. A piece code on the board is kind | (colour << 3); 0 is an empty point. The king is
 // also called the general.
-export const KING = 1;
-export const ADVISOR = 2;
-export const ELEPHANT = 3;
-export const HORSE = 4;
-export const CHARIOT = 5;
-export const CANNON = 6;
-export const SOLDIER = 7;
+export const KING: Kind = 1;
+export const ADVISOR: Kind = 2;
+export const ELEPHANT: Kind = 3;
+export const HORSE: Kind = 4;
+export const CHARIOT: Kind = 5;
+export const CANNON: Kind = 6;
+export const SOLDIER: Kind = 7;
 
 export const PIECE_CODES = 16;
 /** Slots per piece code in Position's piece lists, plist[code * SLOTS + i] (the most of one kind is 5 soldiers). */
 export const SLOTS = 8;
 
-export function pieceCode(colour: Colour, kind: Piece): Piece {
+export function pieceCode(colour: Colour, kind: Kind): Piece {
   return kind | (colour << 3);
 }
 /** The colour of a piece code (of a piece on the board: not 0). */
@@ -40,7 +42,7 @@ export function colourOf(code: Piece): Colour {
   return code >> 3;
 }
 /** The kind of a piece code (KING..SOLDIER; 0 for an empty point). */
-export function kindOf(code: Piece): Piece {
+export function kindOf(code: Piece): Kind {
   return code & 7;
 }
 

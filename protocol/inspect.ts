@@ -5,7 +5,7 @@
 // and UCCI's `probe`, the hash table's entry for a position (`pophash`).
 // Ranks are printed as the dialect's move notation numbers them (0-9, or 1-10 for UCI with ranks
 // 1-10), files a-i from Red's left.
-import { BLACK, RED, isLegalMove, moveToIccs, perftDivide, toFen, type HashProbe, type Position } from '../engine/index';
+import { BLACK, RED, isLegalMove, moveToIccs, perftDivide, toFen, type HashProbe, type Move, type Position } from '../engine/index';
 import { evaluationTerms } from '../engine/evaluate';
 import { ucciScore } from '../engine/wire';
 
@@ -49,7 +49,7 @@ export function evalLines(pos: Position): string[] {
 }
 
 /** `go perft N`: `move: count` for each root move, a blank line, `Nodes searched: total`. */
-export function perftLines(pos: Position, depth: number, moveText: (m: number) => string = moveToIccs): string[] {
+export function perftLines(pos: Position, depth: number, moveText: (m: Move) => string = moveToIccs): string[] {
   const lines: string[] = [];
   let total = 0;
   if (depth === 0) total = 1;
