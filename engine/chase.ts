@@ -6,11 +6,12 @@
 // but by make and unmake, and the position is left as it was. Everything here runs only when a position has
 // recurred.
 
-import { attackersTo, facingKing, kingAttacked } from './attackers';
+import { attackersTo, facingKing } from './attackers';
 import { pieceAttacks } from './attacks';
-import { type Occupancy, toggleOcc } from './lines';
+import { type Occupancy, flipMove } from './lines';
+import { isLegal } from './movegen';
 import { Position } from './position';
-import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, OWN_HALF, SLOTS, SOLDIER, colourOf, kindOf, moveTo } from './types';
+import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, OWN_HALF, SLOTS, SOLDIER, colourOf, kindOf, makeMove, moveTo } from './types';
 
 // Outcome codes of a cycle, for the side to move.
 export const CYCLE_DRAW = 1;
@@ -188,7 +189,7 @@ class CycleAnalysis {
   /** Classifies the threat of the piece on a against the piece on x (kinds already screened). */
   private classify(a: number, x: number): number {
     const b = this.pos.board;
-    if (!pieceAttacks(b[a], a, x, this.pos.occ) || !this.captureLegal(a, x)) return PAIR_NONE;
+    if (!pieceAttacks(b[a], a, x, this.pos.occ) || !isLegal(this.pos, makeMove(a, x))) return PAIR_NONE;
     const ak = kindOf(b[a]);
     const xk = kindOf(b[x]);
     if ((ak === HORSE || ak === CANNON) && xk === CHARIOT) return PAIR_STRONG;
@@ -197,18 +198,6 @@ class CycleAnalysis {
     if (xk === ak && pieceAttacks(b[x], x, a, this.pos.occ) && this.answerOk(x, a)) return PAIR_NONE;
     const prot = this.protection(a, x);
     return prot === PROT_REAL ? PAIR_NONE : prot === PROT_NONE ? PAIR_LOOSE : PAIR_FAKE;
-  }
-
-  /** Is the capture from -> to legal for the capturing side (its king not attacked afterwards)? */
-  private captureLegal(from: number, to: number): boolean {
-    const pos = this.pos;
-    const occ = pos.occ;
-    const p = pos.board[from];
-    const col = colourOf(p);
-    toggleOcc(occ, from);
-    const safe = !kingAttacked(pos, kindOf(p) === KING ? to : pos.kingSquare(col), col ^ 1, occ, to);
-    toggleOcc(occ, from);
-    return safe;
   }
 
   /**
@@ -220,7 +209,7 @@ class CycleAnalysis {
     const pos = this.pos;
     const occ = pos.occ;
     const def = colourOf(pos.board[x]);
-    toggleOcc(occ, a);
+    flipMove(occ, a, x, true);
     let result = PROT_NONE;
     for (let code = (def << 3) | KING; code <= ((def << 3) | SOLDIER) && result !== PROT_REAL; code++) {
       for (let i = 0, n = pos.pcount[code]; i < n; i++) {
@@ -233,7 +222,7 @@ class CycleAnalysis {
         result = PROT_FAKE;
       }
     }
-    toggleOcc(occ, a);
+    flipMove(occ, a, x, true);
     return result;
   }
 
@@ -246,25 +235,22 @@ class CycleAnalysis {
    */
   private answerOk(from: number, to: number): boolean {
     const pos = this.pos;
-    const occ = pos.occ;
     const p = pos.board[from];
+    if (kindOf(p) === KING) return isLegal(pos, makeMove(from, to));
+    const occ = pos.occ;
     const col = colourOf(p);
-    toggleOcc(occ, from);
+    flipMove(occ, from, to, true);
     let ok = true;
-    if (kindOf(p) === KING) {
-      ok = !kingAttacked(pos, to, col ^ 1, occ);
-    } else {
-      const found = this.found;
-      const n = this.kingAttackers(col, occ, found);
-      for (let i = 0; i < n && ok; i++) {
-        // The piece taken on `to` attacks nothing any more.
-        if (found[i] === to) continue;
-        let known = false;
-        for (let j = 0; j < this.nCheckers; j++) if (this.checkers[j] === found[i]) known = true;
-        if (!known) ok = false;
-      }
+    const found = this.found;
+    const n = this.kingAttackers(col, occ, found);
+    for (let i = 0; i < n && ok; i++) {
+      // The piece taken on `to` attacks nothing any more.
+      if (found[i] === to) continue;
+      let known = false;
+      for (let j = 0; j < this.nCheckers; j++) if (this.checkers[j] === found[i]) known = true;
+      if (!known) ok = false;
     }
-    toggleOcc(occ, from);
+    flipMove(occ, from, to, true);
     return ok;
   }
 }

@@ -40,12 +40,11 @@
 //     their attack units over 4.
 
 import { WEIGHTS, WEIGHT_NAMES, WeightName } from './eval-params';
-import { FILE_LINES, RANK_LINES, fileEntry, rankEntry } from './lines';
-import { HORSE_LEG, HORSE_T } from './movegen';
+import { FILE_LINES, RANK_LINES, type Occupancy, fileEntry, rankEntry } from './lines';
+import { ALL_MOVES, DEFENDS, QUIETS, horseSteps } from './movegen';
 import { Position } from './position';
 import { PHASE_MAX } from './pst';
 
-import { WALL } from './attacks';
 import {
   ADVISOR,
   BLACK,
@@ -59,7 +58,10 @@ import {
   RED,
   SLOTS,
   SOLDIER,
+  type Colour,
+  type Square,
   colourOf,
+  moveTo,
 } from './types';
 
 const {
@@ -103,35 +105,46 @@ function enemyAt(b: Uint8Array, from: number, offset: number, them: number): num
   return offset !== 0 && colourOf(b[from + offset]) === them ? 1 : 0;
 }
 
+/** Scratch for the horse terms' jumps. */
+const jumps = new Int32Array(8);
+
 /** Term 7's horse mobility: unblocked jumps from `from` to a point not held by side `us`. */
 function horseMobility(b: Uint8Array, from: number, us: number): number {
-  let mob = 0;
-  for (let k = from * 8, end = k + 8; k < end; k++) {
-    const t = HORSE_T[k];
-    if (t === 0) break;
-    const c = b[t];
-    if ((c === 0 || colourOf(c) !== us) && b[HORSE_LEG[k]] === 0) mob++;
-  }
-  return mob;
+  return horseSteps(b, from, us, ALL_MOVES, jumps, 0);
 }
 
 /** Term 11's attack units per attacking piece, by kind (0 for kings, advisors, elephants). */
 const PALACE_UNIT = [0, 0, 0, 0, 2, 3, 2, 1];
 
-/** Counts the points of the palace `pal` (IN_PALACE offset) seen along `dir` from `from`, behind `screens` screens. */
-function linePalaceHits(b: Uint8Array, from: number, dir: number, pal: number, screens: number): number {
-  let hits = 0;
-  let t = from + dir;
-  for (;;) {
-    const c = b[t];
-    if (c === WALL) return hits;
-    if (screens === 0 && IN_PALACE[pal + t] !== 0) hits++;
-    if (c !== 0) {
-      if (screens === 0) return hits;
-      screens--;
-    }
-    t += dir;
+/**
+ * Term 11's palace points on one line from `from`, toward `dir` (±1 along the rank, ±16 along the
+ * file): those of the enemy palace (mailbox rows rLo..rLo + 2, columns 6..8) that a chariot there
+ * reaches (`screens` 0: up to and with the first piece), or a cannon (1: past its screen, up to
+ * and with the second piece). The pieces are found by the line tables (lines.ts).
+ */
+function palacePointsOnLine(occ: Occupancy, from: Square, dir: number, rLo: number, screens: number): number {
+  const alongFile = dir === 16 || dir === -16;
+  const lines = alongFile ? FILE_LINES : RANK_LINES;
+  const e = alongFile ? fileEntry(occ, from) : rankEntry(occ, from);
+  const up = dir > 0;
+  const first = up ? lines.firstHi[e] : lines.firstLo[e];
+  const second = up ? lines.secondHi[e] : lines.secondLo[e];
+  // Counted in steps along dir: the reach is steps a..z, the palace steps pLo..pLo + 2.
+  // The mailbox rows of the board are 3..12, its columns 3..11.
+  const at = alongFile ? from >> 4 : from & 15;
+  const edge = up ? (alongFile ? 12 : 11) - at : at - 3;
+  let a = 1;
+  let z = first !== 0 ? first / dir : edge;
+  if (screens !== 0) {
+    if (first === 0) return 0;
+    a = z + 1;
+    z = second !== 0 ? second / dir : edge;
   }
+  const p0 = alongFile ? rLo : 6;
+  const pLo = up ? p0 - at : at - (p0 + 2);
+  const from0 = a > pLo ? a : pLo;
+  const to0 = z < pLo + 2 ? z : pLo + 2;
+  return to0 >= from0 ? to0 - from0 + 1 : 0;
 }
 
 /**
@@ -144,6 +157,7 @@ function linePalaceHits(b: Uint8Array, from: number, dir: number, pal: number, s
  */
 export function palaceAttack(pos: Position, us: number): number {
   const b = pos.board;
+  const occ = pos.occ;
   const pl = pos.plist;
   const pc = pos.pcount;
   const them = us ^ 1;
@@ -163,12 +177,12 @@ export function palaceAttack(pos: Position, us: number): number {
       const r = from >> 4;
       let hits = 0;
       if (f >= 6 && f <= 8) {
-        if (r < rHi) hits += linePalaceHits(b, from, 16, pal, screens);
-        if (r > rLo) hits += linePalaceHits(b, from, -16, pal, screens);
+        if (r < rHi) hits += palacePointsOnLine(occ, from, 16, rLo, screens);
+        if (r > rLo) hits += palacePointsOnLine(occ, from, -16, rLo, screens);
       }
       if (r >= rLo && r <= rHi) {
-        if (f < 8) hits += linePalaceHits(b, from, 1, pal, screens);
-        if (f > 6) hits += linePalaceHits(b, from, -1, pal, screens);
+        if (f < 8) hits += palacePointsOnLine(occ, from, 1, rLo, screens);
+        if (f > 6) hits += palacePointsOnLine(occ, from, -1, rLo, screens);
       }
       if (hits !== 0) {
         attackers++;
@@ -184,11 +198,7 @@ export function palaceAttack(pos: Position, us: number): number {
     const hr = from >> 4;
     if (hf < 4 || hf > 10 || hr < rLo - 2 || hr > rHi + 2) continue;
     let hits = 0;
-    for (let k = from * 8, end = k + 8; k < end; k++) {
-      const t = HORSE_T[k];
-      if (t === 0) break;
-      if (IN_PALACE[pal + t] !== 0 && b[HORSE_LEG[k]] === 0) hits++;
-    }
+    for (let j = 0, n = horseSteps(b, from, us, ALL_MOVES | DEFENDS, jumps, 0); j < n; j++) hits += IN_PALACE[pal + moveTo(jumps[j])];
     if (hits !== 0) {
       attackers++;
       units += PALACE_UNIT[HORSE] + hits;
@@ -394,8 +404,9 @@ export function evaluate(pos: Position, trace?: EvalTrace): number {
  * is common in xiangqi, so the null move needs NULL_MIN_UNITS and a cutoff is verified below
  * NULL_SAFE_UNITS (or at great depth; search-params.ts).
  */
-export function attackUnits(pos: Position, side: number): number {
+export function attackUnits(pos: Position, side: Colour): number {
   const b = pos.board;
+  const occ = pos.occ;
   const pl = pos.plist;
   const pc = pos.pcount;
   const hi = side << 3;
@@ -404,15 +415,11 @@ export function attackUnits(pos: Position, side: number): number {
     const code = kind | hi;
     for (let i = 0, n = pc[code]; i < n; i++) {
       const sq = pl[code * SLOTS + i];
-      let free: boolean;
-      if (kind === HORSE) {
-        free = (b[sq - 16] === 0 && (b[sq - 33] === 0 || b[sq - 31] === 0)) ||
-          (b[sq + 16] === 0 && (b[sq + 33] === 0 || b[sq + 31] === 0)) ||
-          (b[sq - 1] === 0 && (b[sq - 18] === 0 || b[sq + 14] === 0)) ||
-          (b[sq + 1] === 0 && (b[sq + 18] === 0 || b[sq - 14] === 0));
-      } else {
-        free = b[sq - 1] === 0 || b[sq + 1] === 0 || b[sq - 16] === 0 || b[sq + 16] === 0;
-      }
+      // A horse free to jump to an empty point; a chariot or cannon with an empty point beside it.
+      const free =
+        kind === HORSE
+          ? horseSteps(b, sq, side, QUIETS, jumps, 0) !== 0
+          : RANK_LINES.empties[rankEntry(occ, sq)] + FILE_LINES.empties[fileEntry(occ, sq)] !== 0;
       if (free) units += kind === CHARIOT ? 2 : 1;
     }
   }

@@ -28,6 +28,16 @@ export function toggleOcc(occ: Occupancy, sq: Square): void {
   occ[16 + (sq & 15)] ^= 1 << ((sq >> 4) - 3);
 }
 
+/**
+ * Flips in `occ` the points a move from `from` to `to` changes: `from` and, unless the move takes
+ * a piece (`capture`), `to`. Flipped twice, `occ` is as it was: a query about a trial move flips,
+ * asks, and flips back.
+ */
+export function flipMove(occ: Occupancy, from: Square, to: Square, capture: boolean): void {
+  toggleOcc(occ, from);
+  if (!capture) toggleOcc(occ, to);
+}
+
 /** Is the point `sq` occupied in `occ`? */
 export function occupied(occ: Occupancy, sq: Square): boolean {
   return ((occ[sq >> 4] >> ((sq & 15) - 3)) & 1) !== 0;

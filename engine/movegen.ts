@@ -2,8 +2,10 @@
 //
 // One generator serves every stage of the search: `generate` appends the pseudo-legal moves of
 // the side to move onto the targets it is asked for (QUIETS: empty points, CAPTURES: the other
-// side's pieces, or both), piece kind by piece kind in a fixed order. Pseudo-legal moves follow
-// every piece rule (palace, river, horse legs, elephant eyes, cannon screens).
+// side's pieces, or both), piece kind by piece kind in a fixed order: chariots and cannons by the
+// line tables (lines.ts), the other kinds by one walker over their step tables (stepMoves).
+// Pseudo-legal moves follow every piece rule (palace, river, horse legs, elephant eyes, cannon
+// screens).
 //
 // Legality is then settled by a cheap filter: when the side to move is not in check, a non-king
 // move whose origin is not on the king's rank or file nor diagonally next to it (a horse leg), and
@@ -18,7 +20,7 @@
 
 import { attackersTo, horseOverLeg, kingAttacked, lineAttacked } from './attackers';
 import { DIAG, ORTHO, horseLeg, lineSide, pieceAttacks, piecesBetween } from './attacks';
-import { FILE_LINES, RANK_LINES, fileEntry, rankEntry, toggleOcc } from './lines';
+import { FILE_LINES, RANK_LINES, fileEntry, flipMove, rankEntry } from './lines';
 import { Position } from './position';
 import {
   ADVISOR,
@@ -30,6 +32,7 @@ import {
   IN_BOARD,
   IN_PALACE,
   KING,
+  type Colour,
   type Move,
   OWN_HALF,
   RED,
@@ -42,26 +45,30 @@ import {
   moveTo,
 } from './types';
 
-/** generate's targets: moves onto empty points, captures, or both. */
+/**
+ * generate's targets: moves onto empty points, captures, or both. DEFENDS, the points held by the
+ * side's own pieces, is no move: horseSteps lists them for the evaluation.
+ */
 export const QUIETS = 1;
 export const CAPTURES = 2;
 export const ALL_MOVES = QUIETS | CAPTURES;
+export const DEFENDS = 4;
 
-/** What a point holding `code` is to side `us` as a target: TARGET_OF[us * 64 + code] (its own pieces and WALL: 0). */
+/** What a point holding `code` is to side `us` as a target: TARGET_OF[us * 64 + code] (WALL: 0). */
 const TARGET_OF = new Uint8Array(128);
 for (let us = RED; us <= BLACK; us++) {
   TARGET_OF[us * 64] = QUIETS;
-  for (let code = 1; code < 16; code++) if (colourOf(code) !== us) TARGET_OF[us * 64 + code] = CAPTURES;
+  for (let code = 1; code < 16; code++) TARGET_OF[us * 64 + code] = colourOf(code) === us ? DEFENDS : CAPTURES;
 }
 
-// Target tables, 0-terminated, 8 entries per square (per colour where the rule depends on it).
+// Step tables, 0-terminated, 8 entries per square (per colour where the rule depends on it), and
+// for the pieces a point can block the blocking point of each step.
 const KING_T = new Uint8Array(2 * 256 * 8);
 const ADVISOR_T = new Uint8Array(2 * 256 * 8);
 const ELEPHANT_T = new Uint8Array(2 * 256 * 8);
 const ELEPHANT_EYE = new Uint8Array(2 * 256 * 8);
-/** Horse targets of each point (0-terminated, 8 per point) and the leg point of each. */
-export const HORSE_T = new Uint8Array(256 * 8);
-export const HORSE_LEG = new Uint8Array(256 * 8);
+const HORSE_T = new Uint8Array(256 * 8);
+const HORSE_LEG = new Uint8Array(256 * 8);
 const SOLDIER_T = new Uint8Array(2 * 256 * 8);
 
 const HORSE_STEPS = [-33, -31, -18, 14, 33, 31, 18, -14];
@@ -120,9 +127,10 @@ export function generate(pos: Position, buf: Int32Array, n: number, target: numb
   const pl = pos.plist;
   const pc = pos.pcount;
   const occ = pos.occ;
-  const hi = pos.side << 3;
-  const cbase = pos.side * 256 * 8;
-  const them = pos.side ^ 1;
+  const us = pos.side;
+  const hi = us << 3;
+  const cbase = us * 256 * 8;
+  const them = us ^ 1;
   const quiets = (target & QUIETS) !== 0;
   const captures = (target & CAPTURES) !== 0;
   // Chariots take the first piece on a line, cannons the second (lines.ts).
@@ -147,12 +155,40 @@ export function generate(pos: Position, buf: Int32Array, n: number, target: numb
       }
     }
   }
-  n = blockedMoves(b, pl, pc, HORSE | hi, HORSE_T, HORSE_LEG, 0, them, quiets, captures, buf, n);
-  n = tableMoves(b, pl, pc, SOLDIER | hi, SOLDIER_T, cbase, them, quiets, captures, buf, n);
-  n = blockedMoves(b, pl, pc, ELEPHANT | hi, ELEPHANT_T, ELEPHANT_EYE, cbase, them, quiets, captures, buf, n);
-  n = tableMoves(b, pl, pc, ADVISOR | hi, ADVISOR_T, cbase, them, quiets, captures, buf, n);
-  return tableMoves(b, pl, pc, KING | hi, KING_T, cbase, them, quiets, captures, buf, n);
+  const tb = us * 64;
+  for (let i = 0, code = HORSE | hi, cnt = pc[code]; i < cnt; i++) {
+    n = stepMoves(b, pl[code * SLOTS + i], HORSE_T, HORSE_LEG, 255, 0, tb, target, buf, n);
+  }
+  for (let i = 0, code = SOLDIER | hi, cnt = pc[code]; i < cnt; i++) {
+    n = stepMoves(b, pl[code * SLOTS + i], SOLDIER_T, SOLDIER_T, 0, cbase, tb, target, buf, n);
+  }
+  for (let i = 0, code = ELEPHANT | hi, cnt = pc[code]; i < cnt; i++) {
+    n = stepMoves(b, pl[code * SLOTS + i], ELEPHANT_T, ELEPHANT_EYE, 255, cbase, tb, target, buf, n);
+  }
+  for (let i = 0, code = ADVISOR | hi, cnt = pc[code]; i < cnt; i++) {
+    n = stepMoves(b, pl[code * SLOTS + i], ADVISOR_T, ADVISOR_T, 0, cbase, tb, target, buf, n);
+  }
+  return stepMoves(b, pl[(KING | hi) * SLOTS], KING_T, KING_T, 0, cbase, tb, target, buf, n);
 }
+
+/**
+ * How a stepping kind moves, as generate passes it to stepMoves (isPseudoLegal reads it here): its
+ * step table, the point that blocks each step, whether the table is per colour.
+ */
+interface StepRule {
+  readonly table: Uint8Array;
+  /** The point that stops each step when occupied (horse legs, elephant eyes); for the others, any table. */
+  readonly blocks: Uint8Array;
+  /** 255 when a piece on a point of `blocks` stops the step, 0 when nothing can. */
+  readonly blockable: number;
+  readonly perColour: boolean;
+}
+const STEP_RULES: StepRule[] = [];
+STEP_RULES[KING] = { table: KING_T, blocks: KING_T, blockable: 0, perColour: true };
+STEP_RULES[ADVISOR] = { table: ADVISOR_T, blocks: ADVISOR_T, blockable: 0, perColour: true };
+STEP_RULES[ELEPHANT] = { table: ELEPHANT_T, blocks: ELEPHANT_EYE, blockable: 255, perColour: true };
+STEP_RULES[HORSE] = { table: HORSE_T, blocks: HORSE_LEG, blockable: 255, perColour: false };
+STEP_RULES[SOLDIER] = { table: SOLDIER_T, blocks: SOLDIER_T, blockable: 0, perColour: true };
 
 /** The line tables' first and second pieces, each direction's pair side by side: [entry * 2 + (0 low, 1 high)]. */
 function interleave(lo: Int16Array, hi: Int16Array): Int16Array {
@@ -168,57 +204,39 @@ const RANK_SECOND = interleave(RANK_LINES.secondLo, RANK_LINES.secondHi);
 const FILE_FIRST = interleave(FILE_LINES.firstLo, FILE_LINES.firstHi);
 const FILE_SECOND = interleave(FILE_LINES.secondLo, FILE_LINES.secondHi);
 
-/** The moves of the pieces of `code` by a target table (8 entries a point from `base`, 0-ended). */
-function tableMoves(
+/**
+ * Appends the moves onto `target` of the piece on `from` by a step table (8 entries a point from
+ * `base`, 0-ended) to buf from index n; returns the new end. `tb` is the mover's TARGET_OF
+ * offset. A step is stopped by a piece on its point of `blocks` (horse legs, elephant eyes) when
+ * `blockable` is 255; with 0 (kings, advisors, soldiers) nothing stops it, whatever `blocks` says.
+ */
+function stepMoves(
   b: Uint8Array,
-  pl: Uint8Array,
-  pc: Uint8Array,
-  code: number,
+  from: Square,
   table: Uint8Array,
+  blocks: Uint8Array,
+  blockable: number,
   base: number,
-  them: number,
-  quiets: boolean,
-  captures: boolean,
+  tb: number,
+  target: number,
   buf: Int32Array,
   n: number,
 ): number {
-  for (let i = 0, cnt = pc[code]; i < cnt; i++) {
-    const from = pl[code * SLOTS + i];
-    for (let k = base + from * 8, end = k + 8; k < end; k++) {
-      const t = table[k];
-      if (t === 0) break;
-      const c = b[t];
-      if (c === 0 ? quiets : captures && colourOf(c) === them) buf[n++] = from | (t << 8);
-    }
+  for (let k = base + from * 8, end = k + 8; k < end; k++) {
+    const t = table[k];
+    if (t === 0) break;
+    if ((TARGET_OF[tb + b[t]] & target) !== 0 && (b[blocks[k]] & blockable) === 0) buf[n++] = from | (t << 8);
   }
   return n;
 }
 
-/** tableMoves for the pieces whose moves a piece on a point of `blocks` stops (horse legs, elephant eyes). */
-function blockedMoves(
-  b: Uint8Array,
-  pl: Uint8Array,
-  pc: Uint8Array,
-  code: number,
-  table: Uint8Array,
-  blocks: Uint8Array,
-  base: number,
-  them: number,
-  quiets: boolean,
-  captures: boolean,
-  buf: Int32Array,
-  n: number,
-): number {
-  for (let i = 0, cnt = pc[code]; i < cnt; i++) {
-    const from = pl[code * SLOTS + i];
-    for (let k = base + from * 8, end = k + 8; k < end; k++) {
-      const t = table[k];
-      if (t === 0) break;
-      const c = b[t];
-      if ((c === 0 ? quiets : captures && colourOf(c) === them) && b[blocks[k]] === 0) buf[n++] = from | (t << 8);
-    }
-  }
-  return n;
+/**
+ * The horse on `from`, of side `us`: appends to buf from index n its jumps whose leg is free onto
+ * `target` (QUIETS, CAPTURES, DEFENDS, or several), as moves; returns the new end. For the
+ * evaluation's horse terms.
+ */
+export function horseSteps(b: Uint8Array, from: Square, us: Colour, target: number, buf: Int32Array, n: number): number {
+  return stepMoves(b, from, HORSE_T, HORSE_LEG, 255, 0, us * 64, target, buf, n);
 }
 
 /**
@@ -266,32 +284,32 @@ export function givesCheck(pos: Position, m: Move): boolean {
   const kind = kindOf(p);
   if (clearOfKing(k, from, to)) return (kind === HORSE || kind === SOLDIER) && pieceAttacks(p, to, k, pos.occ);
   const occ = pos.occ;
-  const quiet = pos.board[to] === 0;
-  toggleOcc(occ, from);
-  if (quiet) toggleOcc(occ, to);
+  const capture = pos.board[to] !== 0;
+  flipMove(occ, from, to, capture);
   const check =
     (kind === KING ? (to & 15) === (k & 15) && piecesBetween(occ, to, k) === 0 : pieceAttacks(p, to, k, occ)) ||
     lineAttacked(pos, k, us, occ, lineSide(k, from) | lineSide(k, to), to) ||
     (onLeg(k, from) && horseOverLeg(pos, k, from, us, to));
-  toggleOcc(occ, from);
-  if (quiet) toggleOcc(occ, to);
+  flipMove(occ, from, to, capture);
   return check;
 }
 
-/** Is the pseudo-legal move `move` of the side to move legal: is its king safe after it? */
+/**
+ * Is the pseudo-legal move `move` legal: is the mover's king safe after it? The mover is the piece
+ * on its origin (the side to move, or for the chase rules the side whose capture is weighed).
+ */
 export function isLegal(pos: Position, move: Move): boolean {
   const from = move & 255;
   const to = moveTo(move);
-  const us = pos.side;
-  const k = kindOf(pos.board[from]) === KING ? to : pos.kingSquare(us);
+  const p = pos.board[from];
+  const us = colourOf(p);
+  const k = kindOf(p) === KING ? to : pos.kingSquare(us);
   const occ = pos.occ;
-  const quiet = pos.board[to] === 0;
-  toggleOcc(occ, from);
-  if (quiet) toggleOcc(occ, to);
+  const capture = pos.board[to] !== 0;
+  flipMove(occ, from, to, capture);
   // The piece taken on `to` attacks nothing any more.
-  const safe = !kingAttacked(pos, k, us ^ 1, occ, quiet ? 0 : to);
-  toggleOcc(occ, from);
-  if (quiet) toggleOcc(occ, to);
+  const safe = !kingAttacked(pos, k, us ^ 1, occ, capture ? to : 0);
+  flipMove(occ, from, to, capture);
   return safe;
 }
 
@@ -308,15 +326,13 @@ export function quickLegal(pos: Position, m: Move, ksq: Square): boolean {
   if (from === ksq) return isLegal(pos, m);
   const them = pos.side ^ 1;
   const occ = pos.occ;
-  const quiet = pos.board[to] === 0;
-  toggleOcc(occ, from);
-  if (quiet) toggleOcc(occ, to);
+  const capture = pos.board[to] !== 0;
+  flipMove(occ, from, to, capture);
   // The piece taken on `to` attacks nothing any more.
   const exposed =
     lineAttacked(pos, ksq, them, occ, lineSide(ksq, from) | lineSide(ksq, to), to) ||
     (onLeg(ksq, from) && horseOverLeg(pos, ksq, from, them, to));
-  toggleOcc(occ, from);
-  if (quiet) toggleOcc(occ, to);
+  flipMove(occ, from, to, capture);
   return !exposed;
 }
 
@@ -400,40 +416,17 @@ export function isPseudoLegal(pos: Position, move: Move): boolean {
   if (p === 0 || colourOf(p) !== us) return false;
   const c = b[to];
   if (c !== 0 && colourOf(c) === us) return false;
-  const cbase = (us * 256 + from) * 8;
-  switch (kindOf(p)) {
-    case KING:
-      return inTable(KING_T, cbase, to);
-    case ADVISOR:
-      return inTable(ADVISOR_T, cbase, to);
-    case ELEPHANT:
-      for (let k = cbase; k < cbase + 8 && ELEPHANT_T[k] !== 0; k++) {
-        if (ELEPHANT_T[k] === to) return b[ELEPHANT_EYE[k]] === 0;
-      }
-      return false;
-    case HORSE:
-      for (let k = from * 8; k < from * 8 + 8 && HORSE_T[k] !== 0; k++) {
-        if (HORSE_T[k] === to) return b[HORSE_LEG[k]] === 0;
-      }
-      return false;
-    case SOLDIER:
-      return inTable(SOLDIER_T, cbase, to);
-    case CHARIOT:
-      return piecesBetween(pos.occ, from, to) === 0;
-    case CANNON:
-      return piecesBetween(pos.occ, from, to) === (c === 0 ? 0 : 1);
-  }
+  const kind = kindOf(p);
+  if (kind === CHARIOT) return piecesBetween(pos.occ, from, to) === 0;
+  if (kind === CANNON) return piecesBetween(pos.occ, from, to) === (c === 0 ? 0 : 1);
+  const rule = STEP_RULES[kind];
+  const n = stepMoves(b, from, rule.table, rule.blocks, rule.blockable, rule.perColour ? us * 256 * 8 : 0, us * 64, ALL_MOVES, steps, 0);
+  for (let i = 0; i < n; i++) if (steps[i] === move) return true;
   return false;
 }
 
-function inTable(table: Uint8Array, base: number, to: number): boolean {
-  for (let k = base; k < base + 8; k++) {
-    const t = table[k];
-    if (t === 0) return false;
-    if (t === to) return true;
-  }
-  return false;
-}
+/** Scratch for isPseudoLegal. */
+const steps = new Int32Array(8);
 
 /** Is the move legal for the side to move (any integer accepted; garbage gives false)? */
 export function isLegalMove(pos: Position, move: Move): boolean {

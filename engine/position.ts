@@ -9,7 +9,7 @@
 
 import { kingAttacked } from './attackers';
 import { WALL } from './attacks';
-import { type Occupancy, newOccupancy, toggleOcc } from './lines';
+import { type Occupancy, flipMove, newOccupancy, toggleOcc } from './lines';
 import { PHASE_WEIGHT, PSQ_EG, PSQ_MG } from './pst';
 import {
   ADVISOR,
@@ -210,9 +210,8 @@ export class Position {
       this.halfmove = 0;
     } else {
       this.halfmove++;
-      toggleOcc(this.occ, to);
     }
-    toggleOcc(this.occ, from);
+    flipMove(this.occ, from, to, c !== 0);
     b[to] = p;
     b[from] = 0;
     const slot = this.pindex[from];
@@ -241,7 +240,7 @@ export class Position {
     this.side ^= 1;
     if (this.side !== RED) this.fullmove--;
     b[from] = p;
-    toggleOcc(this.occ, from);
+    flipMove(this.occ, from, to, c !== 0);
     const slot = this.pindex[to];
     this.pindex[from] = slot;
     this.plist[p * SLOTS + slot] = from;
@@ -260,8 +259,6 @@ export class Position {
       this.mg += PSQ_MG[c * 256 + to];
       this.eg += PSQ_EG[c * 256 + to];
       this.phase += PHASE_WEIGHT[kindOf(c)];
-    } else {
-      toggleOcc(this.occ, to);
     }
     this.halfmove = this.histHalfmove[ply];
     this.keyLo = this.histKeyLo[ply];
