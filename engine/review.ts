@@ -8,7 +8,8 @@
 //   a mate or a result by rule 1 or 0.
 // - A move's loss is the mover's expected score before it (the engine's best) less the one after
 //   it: a pawn weighs much in a level position and little when one side is a chariot up. A move
-//   the engine itself would play loses nothing.
+//   the engine itself would play loses nothing, nor one judged by a repetition the search scores
+//   before the referee would (earlyRuleResult).
 // - Marks by that loss: ?! (NAG 6) from 0.05, ? (NAG 2) from 0.10, ?? (NAG 4) from 0.15, as lichess
 //   draws its lines (0.1, 0.2, 0.3 in its units of 2E − 1). A mate in 3 or less let slip is at least ?!.
 // - Accuracy of a move: 103.1668·exp(−0.04354·(100·loss)) − 3.1669 (lichess's formula, in percent);
@@ -21,7 +22,7 @@ import { isLegalMove } from './movegen';
 import { parseFen } from './fen';
 import type { PgnComment, PgnGame, PgnNag, PgnVariation } from './pgn';
 import type { Position } from './position';
-import { judge, type JudgementReason } from './rules';
+import { judge, repetitionVerdict, type JudgementReason } from './rules';
 import { BLACK } from './types';
 
 /**
@@ -71,7 +72,7 @@ interface MoveReview {
   /** The mover's expected score before the move (the engine's best) and after it. */
   before: number;
   after: number;
-  /** What the move cost in expected score (0 when the engine would play it too). */
+  /** What the move cost in expected score (0 when the engine would play it too, or cannot tell). */
   loss: number;
   /** What it cost in centipawns, scores capped at ±1,000. */
   cpLoss: number;
@@ -196,6 +197,25 @@ function legalLine(pos: Position, pv: readonly number[]): number[] {
 }
 
 /**
+ * Whether `e`, the evaluation of `pos` (its game history behind it), is a result by a repetition
+ * rule that the referee would not give yet: the search rules on a repetition at its first
+ * recurrence, counting the game's earlier occurrences, while the referee waits for the third
+ * occurrence. Where the engine's line reaches a repetition that the referee lets go on, the side
+ * bound to repeat can still deviate then as it could before, and the score says nothing of what a
+ * move cost (in a perpetual check, only the check that brings the third occurrence loses).
+ */
+function earlyRuleResult(e: PositionEval, pos: Position): boolean {
+  if (e.kind !== 'search' || e.score.kind !== 'rule') return false;
+  const at = pos.clone();
+  for (const move of e.pv) {
+    if (!isLegalMove(at, move)) return false;
+    at.make(move);
+    if (repetitionVerdict(at) !== 'none') return judge(at, { priorOccurrences: 2 }).verdict === 'none';
+  }
+  return false;
+}
+
+/**
  * Reviews a game from `fen` with `moves`, given `evals`, one for each position (the start position
  * first, the position after the last move last: moves.length + 1 of them).
  */
@@ -212,19 +232,24 @@ export function reviewGame(fen: string, moves: readonly number[], evals: readonl
     const after = evals[i + 1];
     const move = moves[i];
     const side = pos.side === BLACK ? 'black' : 'red';
+    const next = pos.clone();
+    next.make(move);
+    // A move the engine plays itself loses nothing; nor can a move be judged by a repetition the
+    // search scores before the referee would rule on it.
     const engineMove = before.kind === 'search' && before.pv.length > 0 && before.pv[0] === move;
+    const free = engineMove || earlyRuleResult(before, pos) || earlyRuleResult(after, next);
     const eBefore = evalExpected(before);
     const eAfter = 1 - evalExpected(after);
-    const loss = engineMove ? 0 : Math.max(0, eBefore - eAfter);
-    const cpLoss = engineMove ? 0 : Math.max(0, evalCp(before) + evalCp(after));
+    const loss = free ? 0 : Math.max(0, eBefore - eAfter);
+    const cpLoss = free ? 0 : Math.max(0, evalCp(before) + evalCp(after));
     let mark = markFor(loss);
     // A short forced mate let slip is worth a mark even where the win is still sure (a longer one
     // may only be out of the search's sight after the move).
     const hadMate = before.kind === 'search' && before.score.kind === 'mate' && before.score.plies > 0 && before.score.plies <= SURE_MATE_PLIES;
     const keepsMate = after.kind === 'over' ? after.verdict === 'loss' : after.score.kind === 'mate' && after.score.plies <= 0;
-    if (!engineMove && hadMate && !keepsMate && mark === null) mark = 'inaccuracy';
+    if (!free && hadMate && !keepsMate && mark === null) mark = 'inaccuracy';
     const better = mark !== null && before.kind === 'search' ? legalLine(pos, before.pv) : [];
-    reviews.push({ ply: i + 1, move, side, before: eBefore, after: eAfter, loss, cpLoss, accuracy: engineMove ? 100 : moveAccuracy(eBefore, eAfter), mark, better });
+    reviews.push({ ply: i + 1, move, side, before: eBefore, after: eAfter, loss, cpLoss, accuracy: free ? 100 : moveAccuracy(eBefore, eAfter), mark, better });
     pos.make(move);
   }
   const weights = volatilityWeights(redCurve);

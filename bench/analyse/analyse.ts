@@ -243,12 +243,23 @@ export async function runAnalyse(opts: AnalyseOptions, log: (line: string) => vo
     },
   );
 
+  /** An engine's failure: a Ctrl-C that reached it first (one process group) stops the run as ours does. */
+  const failed = (e: unknown): void => {
+    if (stopping !== null) return;
+    const signal = /ended by (SIGINT|SIGTERM)/.exec((e as Error).message);
+    if (signal !== null) {
+      stopping = signal[1] === 'SIGINT' ? 130 : 143;
+      progress.note(`analyse: an engine was ended by ${signal[1]}; stopping, ${opts.out} keeps every finished game`);
+      for (const x of engines) x.kill();
+    } else failure ??= (e as Error).message;
+  };
+
   const worker = async (): Promise<void> => {
     let engine: EngineClient;
     try {
       engine = await EngineClient.start(opts.engine, { hash: opts.hash, threads: opts.threads });
     } catch (e) {
-      if (stopping === null) failure ??= (e as Error).message;
+      failed(e);
       return;
     }
     engines.push(engine);
@@ -279,13 +290,7 @@ export async function runAnalyse(opts: AnalyseOptions, log: (line: string) => vo
         flush();
       }
     } catch (e) {
-      const signal = /ended by (SIGINT|SIGTERM)/.exec((e as Error).message);
-      if (stopping === null && signal !== null) {
-        // Ctrl-C in a terminal reaches the engines too (one process group).
-        stopping = signal[1] === 'SIGINT' ? 130 : 143;
-        progress.note(`analyse: an engine was ended by ${signal[1]}; stopping, ${opts.out} keeps every finished game`);
-        for (const x of engines) x.kill();
-      } else if (stopping === null) failure ??= (e as Error).message;
+      failed(e);
     } finally {
       await engine.quit();
     }
