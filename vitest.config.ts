@@ -52,6 +52,8 @@ const SLOW = [
   'test/spsa-run.test.ts',
   // The npm package packed, installed into a fresh project and used there (issue 44).
   'test/package.test.ts',
+  // The shards of a match and of datagen under a one-node Slurm cluster and GNU parallel (issue 44).
+  'test/scale-out.test.ts',
 ];
 
 const SLOW_TIMING = [
