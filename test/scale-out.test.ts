@@ -266,8 +266,12 @@ class Cluster {
 describe.skipIf(!HAVE_SLURM)('Slurm: a one-node cluster runs the shards as a job array and the merge after them', () => {
   let cluster: Cluster | undefined;
   afterAll(async () => {
-    await cluster?.stop();
-    if (cluster !== undefined) expect([...cluster.pids].filter(alive), 'daemons left running').toEqual([]);
+    if (cluster === undefined) return;
+    await cluster.stop();
+    const left = [...cluster.pids].filter(alive);
+    // The configuration, keys, state and logs go with the daemons (kept when one is left, to look at).
+    if (left.length === 0) rmSync(cluster.dir, { recursive: true, force: true });
+    expect(left, 'daemons left running').toEqual([]);
   });
 
   it('merges a match and a datagen run into the unsharded ones', { timeout: 300_000 }, async () => {
