@@ -1,11 +1,11 @@
 // Bad invocations of the built executable: each exits non-zero with one line on stderr that
-// names the problem, and never a stack trace.
-import { spawnSync } from 'node:child_process';
+// names the problem, and never a stack trace; and every command's --help and unknown flag.
+import { type SpawnSyncReturns, execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { builtEngine } from './e2e-engine';
+import { ROOT, builtEngine } from './e2e-engine';
 
 let exe: string;
 let dir: string;
@@ -71,5 +71,73 @@ describe('bad invocations', () => {
     const sub = spawnSync(exe, ['help', 'perft'], { encoding: 'utf8' });
     expect(sub.status).toBe(0);
     expect(sub.stdout).toMatch(/--depth/);
+  });
+});
+
+// One way to read a command line: chuhan, each of its commands and the evaluation fitter
+// (bench/eval-fit/cli.ts, bundled by its build.sh) read their arguments with commander, so each
+// answers `--help` (exit 0; `help NAME` prints the same) and refuses an unknown flag with
+// commander's one line (exit 2). The commands are those `--help` lists, so a new one is checked
+// by being registered. Commander names a missing required option before an unknown flag: each
+// command gets the ones it requires.
+describe('every command reads its command line alike', () => {
+  const FLAG = '--no-such-flag';
+  const UNKNOWN = `error: unknown option '${FLAG}'`;
+
+  /** The rows of a commander help's "Commands:" section, but `help`. */
+  function commandsOf(help: string): string[] {
+    const lines = help.split('\n');
+    const start = lines.findIndex((l) => /^Commands:/.test(l));
+    return lines
+      .slice(start + 1)
+      .map((l) => /^ {2}([a-z][\w-]*)/.exec(l)?.[1])
+      .filter((name): name is string => name !== undefined && name !== 'help');
+  }
+
+  function check(run: (args: string[]) => SpawnSyncReturns<string>, usage: string, command: string | null, required: string[]): void {
+    const name = command === null ? [] : [command];
+    const help = run([...name, '--help']);
+    expect(help.status, `${usage} --help: ${help.stderr}`).toBe(0);
+    expect(help.stdout).toMatch(new RegExp(`^Usage: ${usage}${command === null ? '' : ` ${command}`} `));
+    if (command !== null) {
+      const viaHelp = run(['help', command]);
+      expect(viaHelp.status).toBe(0);
+      expect(viaHelp.stdout, `help ${command}`).toBe(help.stdout);
+    }
+    const bad = run([...name, ...required, FLAG]);
+    expect(bad.status, `${usage} ${[...name, ...required, FLAG].join(' ')}: ${bad.stdout}${bad.stderr}`).toBe(2);
+    expect(bad.stderr.trim()).toBe(UNKNOWN);
+  }
+
+  it('chuhan and each of its commands', () => {
+    const REQUIRED: Record<string, string[]> = {
+      pgn: ['--format', 'iccs'],
+      datagen: ['--out', 'x.bin'],
+      train: ['--data', 'x.bin', '--out', 'x.nnue'],
+      openings: ['--pgn', 'x.pgn', '--plies', '8', '--out', 'x.txt'],
+      spsa: ['--state', 'x.json'],
+    };
+    const run = (args: string[]) => spawnSync(exe, args, { encoding: 'utf8', timeout: 30_000, cwd: dir });
+    const commands = commandsOf(run(['--help']).stdout);
+    expect(commands).toEqual(expect.arrayContaining(['perft', 'bench', 'judge', 'pgn', 'match', 'spsa', 'openings', 'serve', 'datagen', 'train']));
+    check(run, 'chuhan', null, []);
+    for (const command of commands) check(run, 'chuhan', command, REQUIRED[command] ?? []);
+  });
+
+  it('the evaluation fitter and each of its commands', () => {
+    const fitDir = mkdtempSync(join(tmpdir(), 'chuhan-eval-fit-'));
+    execFileSync('sh', ['bench/eval-fit/build.sh'], { cwd: ROOT, env: { ...process.env, FIT_DIR: fitDir }, stdio: 'pipe' });
+    const REQUIRED: Record<string, string[]> = {
+      gen: ['--out', 'x.fen'],
+      pgn: ['--in', 'x.pgn', '--out', 'x.fen'],
+      label: ['--in', 'x.fen', '--out', 'x.lab'],
+      verify: ['--in', 'x.fen'],
+      fit: ['--in', 'x.lab'],
+    };
+    const run = (args: string[]) => spawnSync(process.execPath, [join(fitDir, 'cli.cjs'), ...args], { encoding: 'utf8', timeout: 30_000, cwd: dir });
+    const commands = commandsOf(run(['--help']).stdout);
+    expect(commands).toEqual(Object.keys(REQUIRED));
+    check(run, 'eval-fit', null, []);
+    for (const command of commands) check(run, 'eval-fit', command, REQUIRED[command]);
   });
 });

@@ -1,7 +1,8 @@
 // `chuhan match`: engine-vs-engine matches and round robins for UCCI and UCI engines, refereed by
-// the rules core. See USAGE in options.ts.
+// the rules core. The command line is read in options.ts (`chuhan match --help`).
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { CommanderError } from 'commander';
 import { moveToIccs, parseFen } from '../../engine/index';
 import { describeLimit, formatTimeControl } from './clock';
 import { goCommand, scoreValue } from './engine-protocol';
@@ -9,7 +10,7 @@ import { EngineProcess, EngineStartError } from './engine-process';
 import type { GameOutcome } from './game';
 import { Match } from './match';
 import { parseOpenings, shuffled, startOpening, type Opening } from './openings';
-import { parseMatchArgs, USAGE, UsageError, type MatchOptions } from './options';
+import { matchCommand, matchOptions, mergeOptions, UsageError, type MatchOptions } from './options';
 import { PreflightError, checkEngines, checkOutputs, fairnessWarnings, locate } from './preflight';
 import { runMerge } from './merge';
 import { matchIdentity, programHash, sha256File } from './identity';
@@ -60,19 +61,24 @@ export async function runMatchCli(
 ): Promise<number> {
   const err = errOut ?? ((t: string) => void process.stderr.write(t));
   let o: MatchOptions;
-  try {
-    if (Array.isArray(argv) && (argv.includes('--help') || argv.includes('-h'))) {
-      out(USAGE);
-      return 0;
+  if (Array.isArray(argv)) {
+    // commander prints its own errors (an unknown option, a missing value) and the help; the
+    // runner's own refusals name the problem, then give the help.
+    const cmd = matchCommand().configureOutput({ writeOut: (t) => out(t.replace(/\n$/, '')), writeErr: err });
+    try {
+      cmd.parse(argv as string[], { from: 'user' });
+      if (cmd.opts<{ merge?: boolean }>().merge === true) return runMerge(mergeOptions(cmd), out, err);
+      o = matchOptions(cmd);
+    } catch (e) {
+      if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
+      if (e instanceof UsageError) {
+        err(`chuhan match: ${e.message}\n${cmd.helpInformation()}`);
+        return 2;
+      }
+      throw e;
     }
-    if (Array.isArray(argv) && argv.includes('--merge')) return runMerge(argv as string[], out, err);
-    o = Array.isArray(argv) ? parseMatchArgs(argv as string[]) : (argv as MatchOptions);
-  } catch (e) {
-    if (e instanceof UsageError) {
-      err(`chuhan match: ${e.message}\n${USAGE}\n`);
-      return 2;
-    }
-    throw e;
+  } else {
+    o = argv as MatchOptions;
   }
 
   let openings: Opening[];

@@ -14,6 +14,7 @@ import { pairUnit, type Shard } from './shard';
 import type { SprtConfig } from './stats';
 import { Tally, type EngineFigures } from './summary';
 import type { GameRecord } from './record';
+import type { MergeRequest } from './options';
 
 export class MergeError extends Error {}
 
@@ -190,30 +191,9 @@ export function mergePgn(files: ReadonlyArray<{ file: string; text: string }>, r
   return { text: games.map((g) => g.text).join(''), warnings };
 }
 
-/** The command: `argv` holds `--merge` and the files; returns the exit code. */
-export function runMerge(argv: readonly string[], out: (line: string) => void, err: (text: string) => void): number {
-  const inputs: string[] = [];
-  let jsonOut: string | undefined;
-  let pgnOut: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--merge') continue;
-    if (a === '--json' || a === '--pgn') {
-      const v = argv[++i];
-      if (v === undefined) {
-        err(`chuhan match: ${a} needs a value\n`);
-        return 2;
-      }
-      if (a === '--json') jsonOut = v;
-      else pgnOut = v;
-      continue;
-    }
-    if (a.startsWith('--')) {
-      err(`chuhan match: --merge takes the shards' files, --json OUT and --pgn OUT; '${a}' is not for a merge\n`);
-      return 2;
-    }
-    inputs.push(a);
-  }
+/** The command; returns the exit code. */
+export function runMerge(request: MergeRequest, out: (line: string) => void, err: (text: string) => void): number {
+  const { inputs, json: jsonOut, pgn: pgnOut } = request;
   const jsonFiles = inputs.filter((f) => !/\.pgn$/i.test(f));
   const pgnFiles = inputs.filter((f) => /\.pgn$/i.test(f));
   if (jsonFiles.length === 0) {

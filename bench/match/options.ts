@@ -1,5 +1,7 @@
-// The match runner's command line, parsed into MatchOptions.
+// The match runner's command line: commander reads the flags (matchCommand), matchOptions checks
+// what they say together and makes the MatchOptions, or for `--merge` the MergeRequest.
 import { basename } from 'node:path';
+import { Command, CommanderError, Help } from 'commander';
 import { DEFAULT_DRAW, DEFAULT_RESIGN, parseAdjudication, type AdjudicationConfig } from './adjudication';
 import { describeLimit, parseTimeControl, type Limit } from './clock';
 import { PROTOCOLS, type Proto } from './engine-protocol';
@@ -38,8 +40,8 @@ export interface MatchOptions {
   shard?: Shard;
 }
 
-export const USAGE = `usage: chuhan match --engine SPEC --engine SPEC [more engines: round robin] [options]
-
+/** What `--engine` takes, and the merge: the end of `chuhan match --help`. */
+const HELP_AFTER = `
 engine SPEC (comma separated key=value):
   name=NAME  cmd=PROGRAM  arg=ARG (repeatable)  dir=WORKDIR  proto=ucci|uci|uci1
   option.NAME=VALUE (repeatable)  millisec=true|false (UCCI time unit, default: as announced)
@@ -48,43 +50,18 @@ engine SPEC (comma separated key=value):
                      the engine's Ponder option, sends 'go ponder' after 'bestmove X ponder Y',
                      'ponderhit' when Y is played (its clock runs from then), 'stop' otherwise
   tc=BASE+INC        this engine's own clock instead of --tc (time odds; as --tc, e.g. 30+0.3)
-  --each SPEC        keys applied to every engine
 
-limits (one of):
-  --tc BASE+INC | MOVES/BASE[+INC]   seconds, e.g. 2+0.02, 40/60+0.5, 1:30+1
-  --movetime MS  |  --depth N  |  --nodes N
-
-  --games N          games per pair of engines (default 2); openings are played twice, colours swapped
-  --concurrency N    games at once, each with its own engine processes (default 1)
-  --openings FILE    FENs / EPD / ICCS move lists, one per line (default: the initial position)
-  --seed N           shuffle the openings
-  --pgn FILE         write each game as it ends      --pgn-format iccs|wxf|chinese (default iccs)
-  --json FILE        the summary, rewritten (atomically) after every game and at the end: as
-                     printed (per engine also ponder hits and misses, the stops sent and the
-                     slowest stop→bestmove, and its memory from /proc: largest RSS, first game
-                     against last), and every game's result: enough to resume from
-  --resume           continue the match in --pgn and/or --json, playing only the missing games:
-                     from the summary alone when the PGN is gone (new games go to a fresh PGN);
-                     refused for a summary of another match, naming the field that differs
-  --force            overwrite an existing --pgn or --json file (without it, or --resume, the
-                     match refuses)
-  --sprt elo0=E0,elo1=E1,alpha=A,beta=B[,model=logistic|bayesian]   stop at a decision
-  --adjudicate resign[=MOVES:CP],draw[=PLY:MOVES:CP]   (defaults resign=${DEFAULT_RESIGN.moves}:${DEFAULT_RESIGN.score}, draw=${DEFAULT_DRAW.ply}:${DEFAULT_DRAW.moves}:${DEFAULT_DRAW.score})
-  --margin MS        clock tolerance below zero before a loss on time (default 0)
-  --max-plies N      draw a game after N plies (default 1000)
-  --hang-timeout MS  depth/nodes/movetime searches taking longer are hangs (default ${DEFAULT_TIMEOUTS.hang})
-  --stop-grace MS    after 'stop', wait this long for bestmove before killing (default ${DEFAULT_TIMEOUTS.stopGrace})
-  --startup-timeout MS  for the handshake and isready (default ${DEFAULT_TIMEOUTS.startup})
-  --event NAME       PGN Event tag
-  --quiet            no progress lines
-  --check-openings   print the first engine's score for each opening position, then exit
-  --shard K/N        play only shard K of N of the schedule (opening pairs stay together; Round tags
-                     keep the full match's numbers); an SPRT is only reported, decided at the merge
-
-usage: chuhan match --merge SHARD.json... [SHARD.pgn...] [--json OUT] [--pgn OUT]
+--merge SHARD.json... [SHARD.pgn...] [--json OUT] [--pgn OUT]
   combines the shards' JSON summaries into one (the same figures as one run of the whole match);
   refuses shards of different matches, naming the field that differs, and repeated shards;
   PGN files given are merged in Round order into --pgn OUT`;
+
+/** `--merge`: the shards' files (JSON summaries and PGN files), and where the merged ones go. */
+export interface MergeRequest {
+  inputs: readonly string[];
+  json?: string;
+  pgn?: string;
+}
 
 export class UsageError extends Error {}
 
@@ -168,135 +145,141 @@ function parseSprt(text: string): SprtConfig {
   return cfg;
 }
 
-export function parseMatchArgs(argv: readonly string[]): MatchOptions {
-  const specs: string[] = [];
-  const each: string[] = [];
-  const o: MatchOptions = {
-    engines: [],
-    limit: { kind: 'clock', tc: parseTimeControl('10+0.1') },
-    games: 2,
-    concurrency: 1,
-    pgnFormat: 'iccs',
-    resume: false,
-    force: false,
-    defaultLimit: false,
-    adjudication: {},
-    margin: 0,
-    maxPlies: 1000,
-    timeouts: { ...DEFAULT_TIMEOUTS },
-    event: 'Chuhan match',
-    quiet: false,
-    checkOpenings: false,
-  };
-  let limits = 0;
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i];
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined) throw new UsageError(`${flag} needs a value`);
-      return v;
-    };
+/** The options as commander reads them, before they are checked together (matchOptions). */
+interface ParsedFlags {
+  engine?: string[];
+  each?: string[];
+  tc?: Limit[];
+  movetime?: Limit[];
+  depth?: Limit[];
+  nodes?: Limit[];
+  games: number;
+  concurrency: number;
+  openings?: string;
+  seed?: number;
+  pgn?: string;
+  pgnFormat: PgnFormat;
+  json?: string;
+  sprt?: SprtConfig;
+  resume?: boolean;
+  force?: boolean;
+  adjudicate?: AdjudicationConfig;
+  margin: number;
+  maxPlies: number;
+  hangTimeout: number;
+  stopGrace: number;
+  startupTimeout: number;
+  event: string;
+  quiet?: boolean;
+  checkOpenings?: boolean;
+  shard?: Shard;
+  merge?: boolean;
+}
+
+/** A commander parser of a decimal integer from `min` up; the error is the runner's own. */
+const intFlag = (flag: string, min = 0) => (v: string) => int(flag, v, min);
+
+/** A commander parser that reads a value with `read`, naming the flag when that fails. */
+function flagValue<T>(flag: string, read: (v: string) => T): (v: string) => T {
+  return (v) => {
     try {
-      switch (flag) {
-        case '--engine':
-          specs.push(value());
-          break;
-        case '--each':
-          each.push(value());
-          break;
-        case '--tc':
-          o.limit = { kind: 'clock', tc: parseTimeControl(value()) };
-          limits++;
-          break;
-        case '--movetime':
-          o.limit = { kind: 'movetime', ms: int(flag, value(), 1) };
-          limits++;
-          break;
-        case '--depth':
-          o.limit = { kind: 'depth', depth: int(flag, value(), 1) };
-          limits++;
-          break;
-        case '--nodes':
-          o.limit = { kind: 'nodes', nodes: int(flag, value(), 1) };
-          limits++;
-          break;
-        case '--games':
-          o.games = int(flag, value(), 1);
-          break;
-        case '--concurrency':
-          o.concurrency = int(flag, value(), 1);
-          break;
-        case '--openings':
-          o.openings = value();
-          break;
-        case '--seed':
-          o.seed = int(flag, value());
-          break;
-        case '--pgn':
-          o.pgn = value();
-          break;
-        case '--pgn-format': {
-          const f = value().toLowerCase();
-          if (f !== 'iccs' && f !== 'wxf' && f !== 'chinese') throw new UsageError('--pgn-format is iccs, wxf or chinese');
-          o.pgnFormat = f;
-          break;
-        }
-        case '--json':
-          o.json = value();
-          break;
-        case '--sprt':
-          o.sprt = parseSprt(value());
-          break;
-        case '--resume':
-          o.resume = true;
-          break;
-        case '--force':
-          o.force = true;
-          break;
-        case '--adjudicate':
-          o.adjudication = { ...o.adjudication, ...parseAdjudication(value()) };
-          break;
-        case '--margin':
-          o.margin = int(flag, value());
-          break;
-        case '--max-plies':
-          o.maxPlies = int(flag, value(), 1);
-          break;
-        case '--hang-timeout':
-          o.timeouts.hang = int(flag, value(), 1);
-          break;
-        case '--stop-grace':
-          o.timeouts.stopGrace = int(flag, value());
-          break;
-        case '--startup-timeout':
-          o.timeouts.startup = int(flag, value(), 1);
-          break;
-        case '--event':
-          o.event = value();
-          break;
-        case '--quiet':
-          o.quiet = true;
-          break;
-        case '--check-openings':
-          o.checkOpenings = true;
-          break;
-        case '--shard':
-          o.shard = parseShard(value());
-          break;
-        default:
-          throw new UsageError(`unknown option '${flag}'`);
-      }
+      return read(v);
     } catch (e) {
       if (e instanceof UsageError) throw e;
       throw new UsageError(`${flag}: ${e instanceof Error ? e.message : e}`);
     }
-  }
-  if (limits > 1) throw new UsageError('give one of --tc, --movetime, --depth, --nodes');
-  o.defaultLimit = limits === 0;
+  };
+}
+
+/** A repeatable flag: every value, in order. */
+const collect = (v: string, earlier: string[] | undefined) => [...(earlier ?? []), v];
+
+/** A limit flag: every use is kept, so that two limits (or one given twice) are refused. */
+const limitFlag = (read: (v: string) => Limit) => (v: string, earlier: Limit[] | undefined) => [...(earlier ?? []), read(v)];
+
+/**
+ * `chuhan match`'s command line (commander). Its parsers throw UsageError with the runner's own
+ * messages; what the options say together is checked by matchOptions.
+ */
+export function matchCommand(): Command {
+  return new Command('chuhan match')
+    .description('engine matches and round robins')
+    .usage('[options] --engine SPEC --engine SPEC... (more engines: a round robin)  |  --merge SHARD.json... [SHARD.pgn...]')
+    .argument('[files...]', 'with --merge: the shards\' JSON summaries and PGN files')
+    .option('--engine <spec>', 'an engine (SPEC: below); two or more, repeated', collect)
+    .option('--each <spec>', 'SPEC keys applied to every engine (repeatable)', collect)
+    .option('--tc <tc>', 'the limit (one of --tc, --movetime, --depth, --nodes): a clock, BASE+INC or MOVES/BASE[+INC] in seconds, e.g. 2+0.02, 40/60+0.5, 1:30+1 (default 10+0.1)', limitFlag(flagValue('--tc', (v) => ({ kind: 'clock', tc: parseTimeControl(v) }))))
+    .option('--movetime <ms>', 'the limit: a fixed time a move', limitFlag((v) => ({ kind: 'movetime', ms: int('--movetime', v, 1) })))
+    .option('--depth <n>', 'the limit: a fixed depth', limitFlag((v) => ({ kind: 'depth', depth: int('--depth', v, 1) })))
+    .option('--nodes <n>', 'the limit: fixed nodes', limitFlag((v) => ({ kind: 'nodes', nodes: int('--nodes', v, 1) })))
+    .option('--games <n>', 'games per pair of engines; openings are played twice, colours swapped', intFlag('--games', 1), 2)
+    .option('--concurrency <n>', 'games at once, each with its own engine processes', intFlag('--concurrency', 1), 1)
+    .option('--openings <file>', 'FENs / EPD / ICCS move lists, one per line (default: the initial position)')
+    .option('--seed <n>', 'shuffle the openings', intFlag('--seed'))
+    .option('--pgn <file>', 'write each game as it ends')
+    .option('--pgn-format <format>', 'iccs, wxf or chinese', (v: string) => {
+      const f = v.toLowerCase();
+      if (f !== 'iccs' && f !== 'wxf' && f !== 'chinese') throw new UsageError('--pgn-format is iccs, wxf or chinese');
+      return f;
+    }, 'iccs')
+    .option('--json <file>', 'the summary, rewritten (atomically) after every game and at the end: as printed (per engine also ponder hits and misses, the stops sent and the slowest stop→bestmove, and its memory from /proc: largest RSS, first game against last), and every game\'s result: enough to resume from')
+    .option('--resume', 'continue the match in --pgn and/or --json, playing only the missing games: from the summary alone when the PGN is gone (new games go to a fresh PGN); refused for a summary of another match, naming the field that differs')
+    .option('--force', 'overwrite an existing --pgn or --json file (without it, or --resume, the match refuses)')
+    .option('--sprt <spec>', 'elo0=E0,elo1=E1,alpha=A,beta=B[,model=logistic|bayesian]: stop at a decision', parseSprt)
+    .option('--adjudicate <spec>', `resign[=MOVES:CP],draw[=PLY:MOVES:CP] (defaults resign=${DEFAULT_RESIGN.moves}:${DEFAULT_RESIGN.score}, draw=${DEFAULT_DRAW.ply}:${DEFAULT_DRAW.moves}:${DEFAULT_DRAW.score})`, (v: string, earlier: AdjudicationConfig | undefined) => ({ ...earlier, ...flagValue('--adjudicate', parseAdjudication)(v) }))
+    .option('--margin <ms>', 'clock tolerance below zero before a loss on time', intFlag('--margin'), 0)
+    .option('--max-plies <n>', 'draw a game after n plies', intFlag('--max-plies', 1), 1000)
+    .option('--hang-timeout <ms>', 'depth/nodes/movetime searches taking longer are hangs', intFlag('--hang-timeout', 1), DEFAULT_TIMEOUTS.hang)
+    .option('--stop-grace <ms>', "after 'stop', wait this long for bestmove before killing", intFlag('--stop-grace'), DEFAULT_TIMEOUTS.stopGrace)
+    .option('--startup-timeout <ms>', 'for the handshake and isready', intFlag('--startup-timeout', 1), DEFAULT_TIMEOUTS.startup)
+    .option('--event <name>', 'PGN Event tag', 'Chuhan match')
+    .option('--quiet', 'no progress lines')
+    .option('--check-openings', "print the first engine's score for each opening position, then exit")
+    .option('--shard <k/n>', "play only shard K of N of the schedule (opening pairs stay together; Round tags keep the full match's numbers); an SPRT is only reported, decided at the merge", flagValue('--shard', parseShard))
+    .option('--merge', "merge the shards' summaries given as files (below) instead of playing")
+    .helpOption('-h, --help', 'show this help')
+    .configureHelp({ formatHelp: (cmd, helper) => `${Help.prototype.formatHelp.call(helper, cmd, helper)}${HELP_AFTER}\n` })
+    .exitOverride();
+}
+
+/** The names of the flags given on the command line, as written (`--pgn-format`). */
+function givenFlags(cmd: Command): string[] {
+  return cmd.options.filter((opt) => cmd.getOptionValueSource(opt.attributeName()) === 'cli').map((opt) => opt.long ?? opt.name());
+}
+
+/** The match a parsed `chuhan match` command line asks for; throws UsageError. */
+export function matchOptions(cmd: Command): MatchOptions {
+  const f = cmd.opts<ParsedFlags>();
+  if (cmd.args.length > 0) throw new UsageError(`unexpected argument '${cmd.args[0]}' (files are for --merge)`);
+  const limits = [...(f.tc ?? []), ...(f.movetime ?? []), ...(f.depth ?? []), ...(f.nodes ?? [])];
+  if (limits.length > 1) throw new UsageError('give one of --tc, --movetime, --depth, --nodes');
+  const o: MatchOptions = {
+    engines: [],
+    limit: limits[0] ?? { kind: 'clock', tc: parseTimeControl('10+0.1') },
+    games: f.games,
+    concurrency: f.concurrency,
+    openings: f.openings,
+    seed: f.seed,
+    pgn: f.pgn,
+    pgnFormat: f.pgnFormat,
+    json: f.json,
+    sprt: f.sprt,
+    resume: f.resume === true,
+    force: f.force === true,
+    defaultLimit: limits.length === 0,
+    adjudication: f.adjudicate ?? {},
+    margin: f.margin,
+    maxPlies: f.maxPlies,
+    timeouts: { hang: f.hangTimeout, stopGrace: f.stopGrace, startup: f.startupTimeout },
+    event: f.event,
+    quiet: f.quiet === true,
+    checkOpenings: f.checkOpenings === true,
+    shard: f.shard,
+  };
   const names = new Set<string>();
-  for (const spec of specs) {
+  for (const spec of f.engine ?? []) {
     const cfg: Partial<EngineConfig> & { options: Array<[string, string]>; args: string[] } = { options: [], args: [] };
-    for (const e of each) parseSpec(e, cfg);
+    for (const e of f.each ?? []) parseSpec(e, cfg);
     parseSpec(spec, cfg);
     if (!cfg.cmd) throw new UsageError(`engine '${spec}' has no cmd=`);
     let name = cfg.name ?? basename(cfg.cmd);
@@ -314,4 +297,27 @@ export function parseMatchArgs(argv: readonly string[]): MatchOptions {
   if (o.sprt && o.engines.length !== 2) throw new UsageError('--sprt is for a match of two engines');
   if (o.shard && o.checkOpenings) throw new UsageError('--shard is for playing a match, not --check-openings');
   return o;
+}
+
+/** What `--merge` asks for: the shards' files and where the merged summary and games go; throws UsageError. */
+export function mergeOptions(cmd: Command): MergeRequest {
+  const f = cmd.opts<ParsedFlags>();
+  const other = givenFlags(cmd).filter((flag) => !['--merge', '--json', '--pgn'].includes(flag));
+  if (other.length > 0) throw new UsageError(`--merge takes the shards' files, --json OUT and --pgn OUT; '${other[0]}' is not for a merge`);
+  return { inputs: cmd.args, json: f.json, pgn: f.pgn };
+}
+
+/**
+ * `chuhan match`'s arguments read into the match they ask for (the tests' way in); any problem,
+ * commander's own included, is a UsageError.
+ */
+export function parseMatchArgs(argv: readonly string[]): MatchOptions {
+  const cmd = matchCommand().configureOutput({ writeOut: () => {}, writeErr: () => {} });
+  try {
+    cmd.parse(argv as string[], { from: 'user' });
+  } catch (e) {
+    if (e instanceof CommanderError) throw new UsageError(e.message);
+    throw e;
+  }
+  return matchOptions(cmd);
 }

@@ -121,7 +121,8 @@ function nonNegative(v: string): number {
   return n;
 }
 
-function buildCommand(): Command {
+/** `chuhan spsa`'s command line. */
+export function spsaCommand(): Command {
   const names = namesOf('search').join(', ');
   const clockNames = namesOf('clock').join(', ');
   const trialNames = namesOf('trial').join(', ');
@@ -341,7 +342,7 @@ export function resultLines(state: SpsaState, enginePath?: string): string[] {
  */
 export async function runSpsaCli(argv: readonly string[], out: (line: string) => void, errOut?: (text: string) => void): Promise<number> {
   const err = errOut ?? ((t: string) => void process.stderr.write(t));
-  const cmd = buildCommand();
+  const cmd = spsaCommand();
   cmd.configureOutput({ writeOut: (t) => out(t.replace(/\n$/, '')), writeErr: (t) => err(t) });
   let o: CliOptions;
   try {

@@ -20,7 +20,8 @@ import { runJudgeCli } from './judge';
 import { analyseCommand } from './analyse';
 import { SERVE_DEFAULT_HOST, SERVE_DEFAULT_PORT, runServeCli } from './serve';
 import { runMatchCli } from '../../bench/match/cli';
-import { runSpsaCli } from '../../bench/tune/spsa-cli';
+import { matchCommand } from '../../bench/match/options';
+import { runSpsaCli, spsaCommand } from '../../bench/tune/spsa-cli';
 import { runBuildOpenings } from '../../bench/match/build-openings';
 import { runDatagenWorker, type DatagenOptions, type EvalKind } from '../../bench/nnue/datagen';
 import { runDatagenCommand } from '../../bench/nnue/data-merge';
@@ -398,6 +399,8 @@ function buildProgram(): Command {
     .command('match')
     .description('engine matches and round robins (see match --help)')
     .helpOption(false)
+    // The tool reads its arguments itself, with commander too; `chuhan help match` shows its help.
+    .configureHelp({ formatHelp: () => matchCommand().helpInformation() })
     .allowUnknownOption()
     .allowExcessArguments()
     .argument('[args...]', 'match options')
@@ -410,6 +413,7 @@ function buildProgram(): Command {
     .command('spsa')
     .description('SPSA tuning of the search parameters (spsa --help)')
     .helpOption(false)
+    .configureHelp({ formatHelp: () => spsaCommand().helpInformation() })
     .allowUnknownOption()
     .allowExcessArguments()
     .argument('[args...]', 'spsa options')
