@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Four projects (README, "Tests and CI"):
+// Four projects (docs/tests.md, "Four projects"):
 //   unit         the fast part, files in parallel: rules, search, tools, and the protocol on the
 //                Session in process (test/session-harness.ts), with a few smoke tests of the real
 //                executable;

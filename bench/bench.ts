@@ -1,7 +1,7 @@
 // `chuhan bench`: searches the fixed bench positions to a fixed depth from a cleared table,
 // single-threaded, and prints the node count (deterministic: the search signature) and the
 // speed. Every search change states how the signature moved. BenchRun goes one position at a
-// time, so that the command can stop between two (Ctrl-C, in protocol/main.ts).
+// time, so that the command can stop between two (Ctrl-C, in protocol/cli/main.ts).
 
 import { parseFen } from '../engine/index';
 import type { Network } from '../engine/nnue-format';

@@ -6,7 +6,8 @@
 // `readyok`, `probe` a `pophash`, UCCI's `quit` a `bye`. The search runs in a worker
 // (search-client.ts), so `stop`, `isready` and `ponderhit` are served at once while it thinks.
 // The parts: input-queue.ts (lines in order), engine-options.ts (the options and their effects),
-// evaluation.ts (the network), reply-ledger.ts (the replies owed to `go`).
+// evaluation.ts (the network), search-plan.ts (a `go` made the search's limits), reply-ledger.ts
+// (the replies owed to `go`), command-moves.ts (the moves of `banmoves` and `go searchmoves`).
 //
 // Nothing here needs Node: the output is a LineOutput, and the worker and files come from a
 // SessionHost, so the same session runs the executable (host/stdio-session.ts) and the browser
@@ -253,14 +254,15 @@ export class Session {
     this.report.debug(`position ${toFen(r.built.pos)} after ${r.built.moves.length} move(s); no banned moves`);
   }
 
-  /** Moves read in the dialect in use, the unreadable or illegal ones reported under `what` and left out. */
-  /** The legal moves among `tokens`, with one message for all the others. */
+  /**
+   * The legal moves among `tokens`, read in the dialect in use; the unreadable or illegal ones are
+   * left out, with one message for all of them, under `what`.
+   */
   private readMoves(tokens: readonly string[], what: string): number[] {
     const { moves, message } = readMoveList(this.root.pos, tokens, (t) => this.dialect.readMove(t), what);
     if (message !== null) this.report.note(message);
     return moves;
   }
-
 
   /** The value an option holds now, by any of its names; undefined for a name that is no option. */
   optionValue(name: string): unknown {

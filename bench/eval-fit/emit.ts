@@ -38,8 +38,8 @@ export function emitResult(p: Float64Array, r: FitReport): string {
   out.push(`// Loss after:  train ${r.after.train.toFixed(6)}, held out ${r.after.test.toFixed(6)}.`);
   out.push('//');
   out.push('// Tables hold placement only (material is separate), red\'s view, rank 9 first, as in');
-  out.push('// engine/pst.ts. The end-game tables are fitted on their own: use them in place of');
-  out.push('// round(mg * EG_SCALE) (i.e. EG_SCALE goes away).');
+  out.push('// engine/pst.ts. The end-game tables are fitted on their own, not derived from the');
+  out.push('// middle-game ones.');
   out.push('');
   const mat = (off: number) => [0, 1, 2, 3, 4, 5, 6, 7].map((k) => (k <= KING ? 0 : p[off + k])).join(', ');
   out.push(`export const MATERIAL_MG = [${mat(OFF_MAT_MG)}];`);

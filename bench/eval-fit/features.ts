@@ -4,7 +4,7 @@
 //
 // Everything here is from red's point of view. The evaluation is
 //   E = trunc((MG * phase + EG * (PHASE_MAX - phase)) / PHASE_MAX) + Σ terms[w] * WEIGHTS[w]
-// where MG = Σ over pieces ±(MATERIAL_MG[kind] + MG_TABLE[kind][class]) (red +, black −, black at
+// where MG = Σ over pieces ±(MATERIAL_MG[kind] + MG_TABLES[kind][class]) (red +, black −, black at
 // its rank-mirrored point), EG likewise. The term counts are the engine's own: evaluate's trace
 // (engine/evaluate.ts), so there is no second implementation of the terms here.
 
