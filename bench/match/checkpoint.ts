@@ -12,10 +12,9 @@
 // ("1-40,43,45-46") and one character per game, in round order, for its result and termination
 // (outcomeCode): 20,000 games take 20 kB.
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { emptySideStats, isTermination, TERMINATIONS, type Result, type SideStats, type Termination } from './game';
+import { emptySideStats, isTermination, TERMINATIONS, type EngineFigures, type Result, type RssAt, type SideStats, type Termination } from './game';
 import { sideFrom, type GameRecord } from './record';
 import type { ScheduledGame } from './schedule';
-import type { EngineFigures, RssAt } from './summary';
 
 /**
  * The character of a game is OUTCOME_ALPHABET at 3 × (its termination's place in TERMINATIONS,

@@ -77,6 +77,22 @@ export interface SideStats {
   maxRssKb: number | null;
 }
 
+/** An engine's memory in one game (the largest seen), kB, and the game's round. */
+export interface RssAt {
+  round: number;
+  kb: number;
+}
+
+/**
+ * An engine's figures over games, those that do not follow from the results: its side's figures
+ * summed (the slowest stop and the largest memory: of any game), and its memory in the first and
+ * the last of them (by round) where measured. What a summary carries for a resume or a merge.
+ */
+export interface EngineFigures extends SideStats {
+  firstRss: RssAt | null;
+  lastRss: RssAt | null;
+}
+
 export function emptySideStats(): SideStats {
   return { moves: 0, time: 0, ponderHits: 0, ponderMisses: 0, stops: 0, maxStopMs: 0, stopsUnanswered: 0, maxRssKb: null };
 }

@@ -5,7 +5,7 @@
 // (largest, and in its first game against its last); and the termination reasons. Feeds the
 // progress line and the JSON summary, which is also what a resume or a merge starts from
 // (checkpoint.ts): the games' results, and each engine's figures carried whole (addFigures).
-import { emptySideStats, FAILURES, type Result, type SideStats, type Termination } from './game';
+import { emptySideStats, FAILURES, type EngineFigures, type Result, type RssAt, type SideStats, type Termination } from './game';
 import type { GameRecord } from './record';
 import { finishedField } from './checkpoint';
 import {
@@ -19,21 +19,7 @@ import {
   type SprtState,
 } from './stats';
 
-/** An engine's memory in one game (the largest seen), kB, and the game's round. */
-export interface RssAt {
-  round: number;
-  kb: number;
-}
-
-/**
- * An engine's figures over games, those that do not follow from the results: its side's figures
- * summed (the slowest stop and the largest memory: of any game), and its memory in the first and
- * the last of them (by round) where measured. What a summary carries for a resume or a merge.
- */
-export interface EngineFigures extends SideStats {
-  firstRss: RssAt | null;
-  lastRss: RssAt | null;
-}
+export type { EngineFigures, RssAt } from './game';
 
 /** An engine over the match: its results and failures, and its figures. */
 interface EngineTally extends EngineFigures {
