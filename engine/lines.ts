@@ -51,6 +51,12 @@ interface LineTables {
   /** Mailbox offset to the second piece (the cannon's target) in each direction (0 = none). */
   readonly secondLo: Int16Array;
   readonly secondHi: Int16Array;
+  /**
+   * Mailbox offset to where a slide stops in each direction: the first piece, or one step past
+   * the edge of the board when there is none (a slide's moves go up to it, not onto it).
+   */
+  readonly stopLo: Int16Array;
+  readonly stopHi: Int16Array;
   /** Empty points before the first piece, both directions together. */
   readonly empties: Uint8Array;
 }
@@ -62,6 +68,8 @@ function buildLine(length: number, unit: number): LineTables {
     firstHi: new Int16Array(size),
     secondLo: new Int16Array(size),
     secondHi: new Int16Array(size),
+    stopLo: new Int16Array(size),
+    stopHi: new Int16Array(size),
     empties: new Uint8Array(size),
   };
   for (let i = 0; i < length; i++) {
@@ -87,6 +95,8 @@ function buildLine(length: number, unit: number): LineTables {
           found++;
         }
       }
+      t.stopLo[e] = t.firstLo[e] !== 0 ? t.firstLo[e] : (-1 - i) * unit;
+      t.stopHi[e] = t.firstHi[e] !== 0 ? t.firstHi[e] : (length - i) * unit;
       t.empties[e] = empties;
     }
   }

@@ -7,16 +7,17 @@
 // Pseudo-legal moves follow every piece rule (palace, river, horse legs, elephant eyes, cannon
 // screens).
 //
-// Legality is then settled by a cheap filter: when the side to move is not in check, a non-king
-// move whose origin is not on the king's rank or file nor diagonally next to it (a horse leg), and
-// whose target is not on the king's rank or file, cannot expose the king: it changes no line
-// through the king and frees no horse leg. Any other non-king move is tried in the position's
-// occupancy masks (Position.occ, restored after) and only what it can have changed is asked
-// about: the lines from the king through its two points (lineAttacked, attackers.ts) and the horses
-// over a leg it frees (horseOverLeg). A king move, and any move in check, is tried and the
-// king asked about in full (kingAttacked); in check, only the king's moves and the moves
-// that could answer the checker are tried (filterEvasions). givesCheck is decided the same way,
-// with the moved piece's own attack.
+// Legality of a whole list (generateLegal), out of check: the position is summed up once
+// (markPins: our pieces pinned to the king by a chariot, a cannon, the facing king or over a
+// horse leg, and the empty points where a new screen would give a cannon check). A move of a piece
+// other than the king that neither leaves nor enters a marked point is legal without a trial; any
+// other is tried in the position's occupancy masks (Position.occ, flipped and flipped back), and
+// only what it can have changed is asked about: the lines from the king through its two points
+// (lineAttacked, attackers.ts) and the horses over a leg it frees (horseOverLeg). The search asks
+// one move at a time (quickLegal), where a move off the king's rank and file and its horse legs
+// needs no trial. A king move, and any move in check, is tried and the king asked about in full
+// (kingAttacked); in check, only the king's moves and the moves that could answer the checker are
+// tried (filterEvasions). givesCheck is decided the same way, with the moved piece's own attack.
 
 import { attackersTo, horseOverLeg, kingAttacked, lineAttacked } from './attackers';
 import { DIAG, ORTHO, horseLeg, lineSide, pieceAttacks, piecesBetween } from './attacks';
@@ -133,25 +134,26 @@ export function generate(pos: Position, buf: Int32Array, n: number, target: numb
   const them = us ^ 1;
   const quiets = (target & QUIETS) !== 0;
   const captures = (target & CAPTURES) !== 0;
-  // Chariots take the first piece on a line, cannons the second (lines.ts).
+  // Along each line a chariot or cannon slides up to the first piece (lines.ts); a chariot takes
+  // that piece, a cannon the second one. A stop at the edge or at one of our pieces, or a second
+  // piece missing (offset 0: the mover itself), takes nothing.
   for (let code = CHARIOT | hi; code <= (CANNON | hi); code++) {
-    const rank = code === (CHARIOT | hi) ? RANK_FIRST : RANK_SECOND;
-    const file = code === (CHARIOT | hi) ? FILE_FIRST : FILE_SECOND;
+    const rank = code === (CHARIOT | hi) ? RANK_STOP : RANK_SECOND;
+    const file = code === (CHARIOT | hi) ? FILE_STOP : FILE_SECOND;
     for (let i = 0, cnt = pc[code]; i < cnt; i++) {
       const from = pl[code * SLOTS + i];
-      if (!captures) {
-        for (let d = 0; d < 4; d++) {
-          const dir = ORTHO[d];
-          for (let t = from + dir; b[t] === 0; t += dir) buf[n++] = from | (t << 8);
-        }
-        continue;
-      }
       const re = rankEntry(occ, from) * 2;
       const fe = fileEntry(occ, from) * 2;
       for (let d = 0; d < 4; d++) {
-        if (quiets) for (let t = from + ORTHO[d]; b[t] === 0; t += ORTHO[d]) buf[n++] = from | (t << 8);
-        const hit = d < 2 ? rank[re + d] : file[fe + d - 2];
-        if (hit !== 0 && colourOf(b[from + hit]) === them) buf[n++] = from | ((from + hit) << 8);
+        const stop = from + (d < 2 ? RANK_STOP[re + d] : FILE_STOP[fe + d - 2]);
+        if (quiets) {
+          const dm = ORTHO[d] * 256;
+          for (let m = from + (from << 8) + dm, end = from + (stop << 8); m !== end; m += dm) buf[n++] = m;
+        }
+        if (captures) {
+          const to = from + (d < 2 ? rank[re + d] : file[fe + d - 2]);
+          if (colourOf(b[to]) === them) buf[n++] = from | (to << 8);
+        }
       }
     }
   }
@@ -200,6 +202,8 @@ function interleave(lo: Int16Array, hi: Int16Array): Int16Array {
   return t;
 }
 const RANK_FIRST = interleave(RANK_LINES.firstLo, RANK_LINES.firstHi);
+const RANK_STOP = interleave(RANK_LINES.stopLo, RANK_LINES.stopHi);
+const FILE_STOP = interleave(FILE_LINES.stopLo, FILE_LINES.stopHi);
 const RANK_SECOND = interleave(RANK_LINES.secondLo, RANK_LINES.secondHi);
 const FILE_FIRST = interleave(FILE_LINES.firstLo, FILE_LINES.firstHi);
 const FILE_SECOND = interleave(FILE_LINES.secondLo, FILE_LINES.secondHi);
@@ -324,6 +328,15 @@ export function quickLegal(pos: Position, m: Move, ksq: Square): boolean {
   const to = moveTo(m);
   if (clearOfKing(ksq, from, to)) return true;
   if (from === ksq) return isLegal(pos, m);
+  return !exposesKing(pos, from, to, ksq);
+}
+
+/**
+ * Does the non-king move `from`-`to` of a side not in check, whose king is on `ksq`, expose the
+ * king? Tried in the occupancy masks: only the lines from the king through the move's two points
+ * and a horse leg it frees can have changed.
+ */
+function exposesKing(pos: Position, from: Square, to: Square, ksq: Square): boolean {
   const them = pos.side ^ 1;
   const occ = pos.occ;
   const capture = pos.board[to] !== 0;
@@ -333,20 +346,105 @@ export function quickLegal(pos: Position, m: Move, ksq: Square): boolean {
     lineAttacked(pos, ksq, them, occ, lineSide(ksq, from) | lineSide(ksq, to), to) ||
     (onLeg(ksq, from) && horseOverLeg(pos, ksq, from, them, to));
   flipMove(occ, from, to, capture);
-  return !exposed;
+  return exposed;
+}
+
+/** Per point, the stamp of the last legality summary that marked it (markPins). */
+const pinMarks = new Int32Array(256);
+let pinStamp = 0;
+
+/**
+ * The legality summary of the side to move, not in check, its king on `k`, computed once for all
+ * its moves: marks in pinMarks, with a new stamp (returned; 0 when nothing is marked), the points
+ * that a move of a piece other than the king must not leave or enter untried:
+ *  - a piece of ours pinned: the one piece between the king and an enemy chariot (on the file,
+ *    or the enemy king), either of the two pieces between the king and an enemy cannon, or a
+ *    piece on the leg of an enemy horse that would attack the king over it;
+ *  - the empty points between the king and an enemy cannon with nothing between them, where a
+ *    piece would become the cannon's screen.
+ * Any other non-king move leaves as many pieces before each enemy chariot and cannon on every
+ * line through the king and frees no horse leg: it cannot expose the king.
+ */
+function markPins(pos: Position, k: Square): number {
+  const b = pos.board;
+  const occ = pos.occ;
+  const us = pos.side;
+  const hi = (us ^ 1) << 3;
+  const C = CANNON | hi;
+  let stamp = 0;
+  const re = rankEntry(occ, k) * 2;
+  const fe = fileEntry(occ, k) * 2;
+  for (let d = 0; d < 4; d++) {
+    const first = d < 2 ? RANK_FIRST[re + d] : FILE_FIRST[fe + d - 2];
+    if (first === 0) continue;
+    const p1 = k + first;
+    const c1 = b[p1];
+    if (c1 === C && first !== ORTHO[d]) {
+      if (stamp === 0) stamp = newPinStamp();
+      for (let s = k + ORTHO[d]; s !== p1; s += ORTHO[d]) pinMarks[s] = stamp;
+    }
+    const second = d < 2 ? RANK_SECOND[re + d] : FILE_SECOND[fe + d - 2];
+    if (second === 0) continue;
+    const p2 = k + second;
+    const c2 = b[p2];
+    if (c2 === (CHARIOT | hi) || (c2 === (KING | hi) && d >= 2)) {
+      if (colourOf(c1) === us) {
+        if (stamp === 0) stamp = newPinStamp();
+        pinMarks[p1] = stamp;
+      }
+      continue;
+    }
+    // The third piece: the first one beyond p2.
+    const third = d < 2 ? RANK_FIRST[rankEntry(occ, p2) * 2 + d] : FILE_FIRST[fileEntry(occ, p2) * 2 + d - 2];
+    if (third !== 0 && b[p2 + third] === C) {
+      if (stamp === 0) stamp = newPinStamp();
+      if (colourOf(c1) === us) pinMarks[p1] = stamp;
+      if (colourOf(c2) === us) pinMarks[p2] = stamp;
+    }
+  }
+  for (let i = 0; i < 4; i++) {
+    const leg = k + DIAG[i];
+    if (colourOf(b[leg]) === us && horseOverLeg(pos, k, leg, us ^ 1, 0)) {
+      if (stamp === 0) stamp = newPinStamp();
+      pinMarks[leg] = stamp;
+    }
+  }
+  return stamp;
+}
+
+function newPinStamp(): number {
+  if (++pinStamp === 0x40000000) {
+    pinMarks.fill(0);
+    pinStamp = 1;
+  }
+  return pinStamp;
 }
 
 /**
- * Keeps only the legal moves among buf[start..end) (pseudo-legal moves of the side to move),
- * compacting them in place (order kept); returns the new end.
+ * Keeps only the legal moves among buf[start..end) (pseudo-legal moves of the side to move, in
+ * generate's order), compacting them in place (order kept); returns the new end. Out of check,
+ * the legality summary (markPins) settles the moves of every piece but the king, trying only
+ * those from or to a marked point; the king's moves, last in the list, are each tried in full.
  */
 function filterLegal(pos: Position, buf: Int32Array, start: number, end: number): number {
   if (pos.inCheck()) return filterEvasions(pos, buf, start, end);
-  const ksq = pos.kingSquare(pos.side);
-  let n = start;
-  for (let i = start; i < end; i++) {
+  const k = pos.kingSquare(pos.side);
+  const stamp = markPins(pos, k);
+  let kingMoves = end;
+  while (kingMoves > start && (buf[kingMoves - 1] & 255) === k) kingMoves--;
+  let n = kingMoves;
+  if (stamp !== 0) {
+    n = start;
+    for (let i = start; i < kingMoves; i++) {
+      const m = buf[i];
+      const from = m & 255;
+      const to = moveTo(m);
+      if ((pinMarks[from] !== stamp && pinMarks[to] !== stamp) || !exposesKing(pos, from, to, k)) buf[n++] = m;
+    }
+  }
+  for (let i = kingMoves; i < end; i++) {
     const m = buf[i];
-    if (quickLegal(pos, m, ksq)) buf[n++] = m;
+    if (isLegal(pos, m)) buf[n++] = m;
   }
   return n;
 }

@@ -178,6 +178,25 @@ describe('generators agree', () => {
     }
     expect(positions).toBeGreaterThan(300);
   });
+
+  // generateLegal settles most moves by a summary of the pins (movegen.ts, markPins) without a
+  // trial; these positions hold each kind of pin, and a position with a cannon at the king's side.
+  it.each([
+    ['a chariot pins a horse', '3k5/4r4/9/9/9/9/9/9/4N4/4K4 w - - 0 1'],
+    ['a cannon pins both of its screens', '3k5/9/4c4/9/9/9/4P4/9/4A4/4K4 w - - 0 1'],
+    ['a piece between the king and a cannon with nothing between would be its screen', '3k5/9/9/9/4c4/9/9/R8/9/4K4 w - - 0 1'],
+    ['a cannon next to the king is the screen of a cannon beyond our piece', '3k1a3/4a4/4N4/p3p3p/C4n3/8P/P3P1p2/3A5/9/1cBcK1B2 w - - 3 12'],
+    ['a horse on the leg of an enemy horse', '3k5/9/9/9/9/9/9/3n5/3N5/4K4 w - - 0 1'],
+    ['a horse between the two kings', '4k4/9/9/9/9/9/4N4/9/9/4K4 w - - 0 1'],
+    ['the same pins for black', '4k4/4n4/9/3c5/9/9/9/9/4R4/3K5 b - - 0 1'],
+  ])('legal moves = the pseudo-legal moves that pass isLegal, when %s', (_, fen) => {
+    const pos = parseFen(fen);
+    const buf = new Int32Array(MAX_MOVES);
+    const all = Array.from(buf.subarray(0, generate(pos, buf, 0, ALL_MOVES)));
+    const legal = all.filter((m) => isLegal(pos, m));
+    expect(legal.length).toBeLessThan(all.length);
+    expect(Array.from(buf.subarray(0, generateLegal(pos, buf, 0)))).toEqual(legal);
+  });
 });
 
 describe('givesCheck', () => {
