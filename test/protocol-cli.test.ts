@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtEngine } from './e2e-engine';
 
-const SUBCOMMANDS = ['perft', 'bench', 'judge', 'pgn', 'match', 'spsa', 'openings', 'serve', 'analyse'];
+const SUBCOMMANDS = ['perft', 'bench', 'speed', 'judge', 'pgn', 'match', 'spsa', 'openings', 'serve', 'analyse'];
 
 describe('the chuhan command line', () => {
   let exe: string;

@@ -2,6 +2,7 @@
 //   chuhan            the engine on stdin/stdout (UCCI or UCI, chosen by the first command)
 //   chuhan perft ...  move-generation counts (see bench/perft-cli.ts)
 //   chuhan bench ...  fixed-depth search of the bench positions (see bench/bench.ts)
+//   chuhan speed ...  perft and the bench beside Fairy-Stockfish, with ratios (see bench/speed.ts)
 //   chuhan judge ...  game result after moves (see protocol/cli/judge.ts)
 //   chuhan pgn ...    PGN move-format conversion (see protocol/cli/pgn-convert.ts)
 //   chuhan match ...  engine-vs-engine matches (see bench/match/cli.ts)
@@ -14,6 +15,7 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { version } from '../../package.json';
 import { runPerftCli } from '../../bench/perft-cli';
+import { SPEED_DEFAULTS, runSpeed } from '../../bench/speed';
 import { BENCH_DEFAULT_DEPTH, BENCH_DEFAULT_HASH, BenchRun } from '../../bench/bench';
 import { onInterrupt, yieldToSignals } from '../../bench/interrupt';
 import { runJudgeCli } from './judge';
@@ -309,6 +311,19 @@ function buildProgram(): Command {
       }
       run.summary(writeLine);
       if (interrupt.signal !== null) process.exitCode = interrupt.code;
+    });
+
+  program
+    .command('speed')
+    .description('perft and the bench beside Fairy-Stockfish, with ratios')
+    .option('--against <path>', `the other engine, a UCI xiangqi engine with go perft and bench (default ${SPEED_DEFAULTS.against})`)
+    .option('--rounds <n>', `rounds, each engine going first in turn (default ${SPEED_DEFAULTS.rounds})`, intIn(1, 100))
+    .option('--perft-depth <n>', `perft depth from the start position (default ${SPEED_DEFAULTS.perftDepth})`, intIn(1, MAX_PERFT_DEPTH))
+    .option('--depth <n>', `Chuhan's bench depth (default ${SPEED_DEFAULTS.depth})`, intIn(1, MAX_BENCH_DEPTH))
+    .option('--against-depth <n>', `the other engine's bench depth (default ${SPEED_DEFAULTS.againstDepth})`, intIn(1, MAX_BENCH_DEPTH))
+    .exitOverride()
+    .action(async (opts: { against?: string; rounds?: number; perftDepth?: number; depth?: number; againstDepth?: number }) => {
+      process.exitCode = await runSpeed(opts, writeLine);
     });
 
   program
