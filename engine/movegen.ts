@@ -36,6 +36,7 @@ import {
   type Colour,
   type Move,
   OWN_HALF,
+  type Piece,
   RED,
   SLOTS,
   SOLDIER,
@@ -287,15 +288,7 @@ export function givesCheck(pos: Position, m: Move): boolean {
   const p = pos.board[from];
   const kind = kindOf(p);
   if (clearOfKing(k, from, to)) return (kind === HORSE || kind === SOLDIER) && pieceAttacks(p, to, k, pos.occ);
-  const occ = pos.occ;
-  const capture = pos.board[to] !== 0;
-  flipMove(occ, from, to, capture);
-  const check =
-    (kind === KING ? (to & 15) === (k & 15) && piecesBetween(occ, to, k) === 0 : pieceAttacks(p, to, k, occ)) ||
-    lineAttacked(pos, k, us, occ, lineSide(k, from) | lineSide(k, to), to) ||
-    (onLeg(k, from) && horseOverLeg(pos, k, from, us, to));
-  flipMove(occ, from, to, capture);
-  return check;
+  return attackedAfter(pos, from, to, k, us, p);
 }
 
 /**
@@ -328,25 +321,28 @@ export function quickLegal(pos: Position, m: Move, ksq: Square): boolean {
   const to = moveTo(m);
   if (clearOfKing(ksq, from, to)) return true;
   if (from === ksq) return isLegal(pos, m);
-  return !exposesKing(pos, from, to, ksq);
+  return !attackedAfter(pos, from, to, ksq, pos.side ^ 1, 0);
 }
 
 /**
- * Does the non-king move `from`-`to` of a side not in check, whose king is on `ksq`, expose the
- * king? Tried in the occupancy masks: only the lines from the king through the move's two points
- * and a horse leg it frees can have changed.
+ * Is the king on `k` attacked by side `by` once the move `from`-`to` is made, where the move can
+ * only have changed the lines from the king through its two points, a horse leg it frees and, when
+ * `mover` is the moved piece of side `by` (a check test; 0 for a legality test), that piece's own
+ * attack from `to`? Tried in the occupancy masks, flipped back before it returns. The king is not
+ * attacked before the move.
  */
-function exposesKing(pos: Position, from: Square, to: Square, ksq: Square): boolean {
-  const them = pos.side ^ 1;
+function attackedAfter(pos: Position, from: Square, to: Square, k: Square, by: Colour, mover: Piece): boolean {
   const occ = pos.occ;
   const capture = pos.board[to] !== 0;
   flipMove(occ, from, to, capture);
-  // The piece taken on `to` attacks nothing any more.
-  const exposed =
-    lineAttacked(pos, ksq, them, occ, lineSide(ksq, from) | lineSide(ksq, to), to) ||
-    (onLeg(ksq, from) && horseOverLeg(pos, ksq, from, them, to));
+  // The piece taken on `to` attacks nothing any more; the kings facing each other count.
+  const attacked =
+    (mover !== 0 &&
+      (kindOf(mover) === KING ? (to & 15) === (k & 15) && piecesBetween(occ, to, k) === 0 : pieceAttacks(mover, to, k, occ))) ||
+    lineAttacked(pos, k, by, occ, lineSide(k, from) | lineSide(k, to), to) ||
+    (onLeg(k, from) && horseOverLeg(pos, k, from, by, to));
   flipMove(occ, from, to, capture);
-  return exposed;
+  return attacked;
 }
 
 /** Per point, the stamp of the last legality summary that marked it (markPins). */
@@ -439,7 +435,7 @@ function filterLegal(pos: Position, buf: Int32Array, start: number, end: number)
       const m = buf[i];
       const from = m & 255;
       const to = moveTo(m);
-      if ((pinMarks[from] !== stamp && pinMarks[to] !== stamp) || !exposesKing(pos, from, to, k)) buf[n++] = m;
+      if ((pinMarks[from] !== stamp && pinMarks[to] !== stamp) || !attackedAfter(pos, from, to, k, pos.side ^ 1, 0)) buf[n++] = m;
     }
   }
   for (let i = kingMoves; i < end; i++) {
