@@ -11,7 +11,7 @@ import { pieceAttacks } from './attacks';
 import { type Occupancy, flipMove } from './lines';
 import { isLegal } from './movegen';
 import { Position } from './position';
-import { ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, OWN_HALF, SLOTS, SOLDIER, colourOf, kindOf, makeMove, moveTo } from './types';
+import { ADVISOR, CANNON, CHARIOT, type Colour, ELEPHANT, HORSE, KING, OWN_HALF, SLOTS, SOLDIER, type Square, colourOf, kindOf, makeMove, moveTo } from './types';
 
 // Outcome codes of a cycle, for the side to move.
 export const CYCLE_DRAW = 1;
@@ -118,7 +118,7 @@ class CycleAnalysis {
    * The enemy pieces chased by the move from -> to of side col, just made; returns their count
    * in moveChased.
    */
-  private chasesOfMove(col: number, from: number, to: number): number {
+  private chasesOfMove(col: Colour, from: Square, to: Square): number {
     const pos = this.pos;
     const b = pos.board;
     const them = col ^ 1;
@@ -136,7 +136,7 @@ class CycleAnalysis {
   }
 
   /** Does a piece of side col threaten x newly after the move from -> to (see rules.ts)? */
-  private chasedBy(col: number, x: number, from: number, to: number, b: Uint8Array): boolean {
+  private chasedBy(col: Colour, x: Square, from: Square, to: Square, b: Uint8Array): boolean {
     const pos = this.pos;
     for (const ak of CHASERS) {
       const acode = ak | (col << 3);
@@ -172,12 +172,12 @@ class CycleAnalysis {
   }
 
   /** Records the checks standing against side `col`'s king (the facing king included). */
-  private noteCheckers(col: number): void {
+  private noteCheckers(col: Colour): void {
     this.nCheckers = this.kingAttackers(col, this.pos.occ, this.checkers);
   }
 
   /** The pieces of col ^ 1 attacking side `col`'s king in `occ`, the facing king included; returns the count. */
-  private kingAttackers(col: number, occ: Occupancy, out: Int32Array): number {
+  private kingAttackers(col: Colour, occ: Occupancy, out: Int32Array): number {
     const pos = this.pos;
     const k = pos.kingSquare(col);
     let n = attackersTo(pos, k, col ^ 1, occ, out, 15);
@@ -187,7 +187,7 @@ class CycleAnalysis {
   }
 
   /** Classifies the threat of the piece on a against the piece on x (kinds already screened). */
-  private classify(a: number, x: number): number {
+  private classify(a: Square, x: Square): number {
     const b = this.pos.board;
     if (!pieceAttacks(b[a], a, x, this.pos.occ) || !isLegal(this.pos, makeMove(a, x))) return PAIR_NONE;
     const ak = kindOf(b[a]);
@@ -205,7 +205,7 @@ class CycleAnalysis {
    * the occupancy, and every piece of the defender that then reaches x is asked whether it
    * can answer.
    */
-  private protection(a: number, x: number): number {
+  private protection(a: Square, x: Square): number {
     const pos = this.pos;
     const occ = pos.occ;
     const def = colourOf(pos.board[x]);
@@ -233,7 +233,7 @@ class CycleAnalysis {
    * capture would be met by a discovered check, cannot answer; a check the chasing move itself
    * gave is treated as answered.
    */
-  private answerOk(from: number, to: number): boolean {
+  private answerOk(from: Square, to: Square): boolean {
     const pos = this.pos;
     const p = pos.board[from];
     if (kindOf(p) === KING) return isLegal(pos, makeMove(from, to));

@@ -101,7 +101,7 @@ function active(weight: number): boolean {
 }
 
 /** 1 when the line table's piece at from + offset (offset 0 = none) belongs to `them`, else 0. */
-function enemyAt(b: Uint8Array, from: number, offset: number, them: number): number {
+function enemyAt(b: Uint8Array, from: Square, offset: number, them: Colour): number {
   return offset !== 0 && colourOf(b[from + offset]) === them ? 1 : 0;
 }
 
@@ -109,7 +109,7 @@ function enemyAt(b: Uint8Array, from: number, offset: number, them: number): num
 const jumps = new Int32Array(8);
 
 /** Term 7's horse mobility: unblocked jumps from `from` to a point not held by side `us`. */
-function horseMobility(b: Uint8Array, from: number, us: number): number {
+function horseMobility(b: Uint8Array, from: Square, us: Colour): number {
   return horseSteps(b, from, us, ALL_MOVES, jumps, 0);
 }
 
@@ -155,7 +155,7 @@ function palacePointsOnLine(occ: Occupancy, from: Square, dir: number, rLo: numb
  * pieces the attack counts as nothing; otherwise the result is the square of the units, over 4,
  * so that the score grows faster than the attack.
  */
-export function palaceAttack(pos: Position, us: number): number {
+export function palaceAttack(pos: Position, us: Colour): number {
   const b = pos.board;
   const occ = pos.occ;
   const pl = pos.plist;
@@ -233,7 +233,7 @@ const invaders = new Int32Array(2);
  * Also counts their chariots, horses and cannons in the enemy half into invaders[them] (10).
  * With a trace, adds each weight's count there (negated for black) and computes every term.
  */
-function pieceTerms(pos: Position, us: number, tr: EvalTrace | undefined): number {
+function pieceTerms(pos: Position, us: Colour, tr: EvalTrace | undefined): number {
   const b = pos.board;
   const pl = pos.plist;
   const pc = pos.pcount;
@@ -357,7 +357,7 @@ function pieceTerms(pos: Position, us: number, tr: EvalTrace | undefined): numbe
  * The terms 2 and 10 for side `us` (positive = good for `us`): our shell and our palace against
  * their attacking force. pieceTerms must have counted invaders[us] first. Traced as pieceTerms.
  */
-function defenceTerms(pos: Position, us: number, tr: EvalTrace | undefined): number {
+function defenceTerms(pos: Position, us: Colour, tr: EvalTrace | undefined): number {
   const pc = pos.pcount;
   const uhi = us << 3;
   const thi = (us ^ 1) << 3;

@@ -250,7 +250,7 @@ export function horseSteps(b: Uint8Array, from: Square, us: Colour, target: numb
  * closes no line through the king and frees no horse leg: it can attack the king only with the
  * moved piece itself.
  */
-function clearOfKing(k: number, from: number, to: number): boolean {
+function clearOfKing(k: Square, from: Square, to: Square): boolean {
   const kf = k & 15;
   const kr = k >> 4;
   const d = from - k;
@@ -267,7 +267,7 @@ function clearOfKing(k: number, from: number, to: number): boolean {
 }
 
 /** Is `s` one of the diagonal neighbours of `k` (a leg of the horses that attack `k`)? */
-function onLeg(k: number, s: number): boolean {
+function onLeg(k: Square, s: Square): boolean {
   const d = s - k;
   return d === 15 || d === 17 || d === -15 || d === -17;
 }
