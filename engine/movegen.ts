@@ -146,8 +146,8 @@ export function generate(pos: Position, buf: Int32Array, n: number, target: numb
       const re = rankEntry(occ, from) * 2;
       const fe = fileEntry(occ, from) * 2;
       for (let d = 0; d < 4; d++) {
-        const stop = from + (d < 2 ? RANK_STOP[re + d] : FILE_STOP[fe + d - 2]);
         if (quiets) {
+          const stop = from + (d < 2 ? RANK_STOP[re + d] : FILE_STOP[fe + d - 2]);
           const dm = ORTHO[d] * 256;
           for (let m = from + (from << 8) + dm, end = from + (stop << 8); m !== end; m += dm) buf[n++] = m;
         }
