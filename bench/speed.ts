@@ -23,7 +23,7 @@ export const SPEED_DEFAULTS = {
   hash: BENCH_DEFAULT_HASH,
 };
 
-export type SpeedOptions = Partial<typeof SPEED_DEFAULTS>;
+type SpeedOptions = Partial<typeof SPEED_DEFAULTS>;
 
 /** One engine's run of one measure. */
 interface Timed {
