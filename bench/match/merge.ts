@@ -12,7 +12,8 @@ import { makeSchedule, pairings, type ScheduledGame } from './schedule';
 import { identityDifference, type MatchIdentity } from './identity';
 import { pairUnit, type Shard } from './shard';
 import type { SprtConfig } from './stats';
-import { Tally, type EngineFigures } from './summary';
+import type { EngineFigures } from './game';
+import { Tally } from './summary';
 import type { GameRecord } from './record';
 import type { MergeRequest } from './options';
 

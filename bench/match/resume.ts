@@ -16,7 +16,7 @@ import { identityDifference, type MatchIdentity } from './identity';
 import { recordFromPgn } from './record';
 import type { ScheduledGame } from './schedule';
 import type { Shard } from './shard';
-import type { EngineFigures } from './summary';
+import type { EngineFigures } from './game';
 import type { GameRecord } from './record';
 
 interface ResumeState {

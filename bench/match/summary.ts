@@ -19,8 +19,6 @@ import {
   type SprtState,
 } from './stats';
 
-export type { EngineFigures, RssAt } from './game';
-
 /** An engine over the match: its results and failures, and its figures. */
 interface EngineTally extends EngineFigures {
   games: number;
