@@ -11,6 +11,7 @@
 // which ends the helpers. Helpers skip some depths (HELPER_SKIP) so that they are not all on the
 // same iteration.
 
+import type { History } from './history';
 import type { NnueEvaluator } from './nnue';
 import { CurrMoveInfo, SearchInfo, SearchLimits, SearchResult, SIGNAL_PONDERHIT, SIGNAL_STOP, toScore } from './limits';
 import { generateLegal } from './movegen';
@@ -31,7 +32,9 @@ import {
   TIME_UNSTABLE_FACTOR,
 } from './search-params';
 import { timeBudget } from './timeman';
-import { TreeSearch } from './tree-search';
+import type { TranspositionTable } from './tt';
+import { type SearchDriver, TreeSearch } from './tree-search';
+import type { RootMove } from './root-moves';
 import { MAX_MOVES } from './types';
 
 /** What one searcher of a parallel search shares with the others. */
@@ -55,13 +58,17 @@ const POLL_NODES = 1024;
 const HELPER_SKIP_SIZE = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
 const HELPER_SKIP_PHASE = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
 
-export class Searcher extends TreeSearch {
+export class Searcher {
+  /** The tree search this driver runs; it polls the driver through `poll` and `rootMove`. */
+  private readonly tree: TreeSearch;
   private readonly rootBuf = new Int32Array(MAX_MOVES);
   private signals: Int32Array = new Int32Array(2);
   private softLimit = Infinity;
   private hardLimit = Infinity;
   private nodeLimit = Infinity;
   private pondering = false;
+  private startTime = 0;
+  private onCurrMove: ((info: CurrMoveInfo) => void) | undefined;
   /**
    * Depth 1 has been searched in full. Until then no signal or limit stops the search, so that
    * every move it returns has been searched (a `stop` right after `go` waits the few
@@ -72,13 +79,28 @@ export class Searcher extends TreeSearch {
   private share: ThreadShare | null = null;
   private limits: SearchLimits = {};
 
+  constructor(hashMb: number) {
+    const driver: SearchDriver = { poll: (nodes) => this.poll(nodes), rootMove: (d, m, n) => this.rootMove(d, m, n) };
+    this.tree = new TreeSearch(hashMb, driver);
+  }
+
+  /** The transposition table (shared between the searchers of a parallel search). */
+  get tt(): TranspositionTable {
+    return this.tree.tt;
+  }
+
+  /** The move-ordering histories this searcher has learnt. */
+  get history(): History {
+    return this.tree.history;
+  }
+
   setHashSize(mb: number): void {
     this.tt.resize(mb);
   }
 
   /** Evaluates with this network from now on (null: the hand-written evaluation). */
   setNetwork(network: NnueEvaluator | null): void {
-    this.network = network;
+    this.tree.network = network;
     network?.reset();
   }
 
@@ -89,9 +111,9 @@ export class Searcher extends TreeSearch {
 
   /** Clears what this searcher learnt, but not the table (a helper's table is shared). */
   clearHistory(): void {
-    this.network?.reset();
-    this.history.clear();
-    this.correction.clear();
+    this.tree.network?.reset();
+    this.tree.history.clear();
+    this.tree.correction.clear();
   }
 
   /**
@@ -113,7 +135,7 @@ export class Searcher extends TreeSearch {
       return this.searchAll(pos, limits, signals, onInfo, onCurrMove);
     } finally {
       if (share !== null) {
-        share.nodes[share.index] = this.nodes;
+        share.nodes[share.index] = this.tree.nodes;
         if (share.index === 0) Atomics.store(signals, SIGNAL_STOP, 1);
       }
     }
@@ -130,25 +152,18 @@ export class Searcher extends TreeSearch {
     const helper = share !== null && share.index > 0;
     // Helpers report nothing: the main searcher speaks for the search.
     if (helper) onInfo = onCurrMove = undefined;
-    this.pos = pos;
+    const tree = this.tree;
     this.onCurrMove = onCurrMove;
     this.limits = limits;
     this.signals = signals;
-    this.nodes = 0;
-    this.seldepth = 0;
-    this.stopped = false;
     this.depthOneDone = false;
     this.startTime = Date.now();
     this.pondering = limits.ponder === true;
     this.setTimeLimits();
     this.nodeLimit = limits.nodes !== undefined && limits.nodes > 0 ? limits.nodes : Infinity;
-    this.nextPoll = 0;
-    this.nullMinPly = 0;
-    this.rootNoise = Math.max(0, Math.floor(limits.rootNoise ?? 0));
-    this.noiseSeed = (limits.noiseSeed ?? 0) >>> 0;
     if (share === null) this.tt.newSearch();
     else this.tt.setGeneration(share.generation);
-    this.history.age();
+    tree.history.age();
     // A helper's moves are never played: it may stop at once.
     if (helper) this.depthOneDone = true;
 
@@ -157,16 +172,18 @@ export class Searcher extends TreeSearch {
     const excluded = limits.excluded ?? [];
     const legal: number[] = [];
     for (let i = 0; i < n; i++) if (!excluded.includes(this.rootBuf[i])) legal.push(this.rootBuf[i]);
+    // Hash move first, then captures by SEE. The tree search starts even when there is nothing to
+    // search, so that its node count is this search's (0).
+    const searching = legal.length > 0 && limits.depth !== 0;
+    const rootMoves: RootMove[] = searching ? orderedRootMoves(pos, legal, this.tt.probe(pos.keyLo, pos.keyHi, 0) ? this.tt.hitMove : 0) : [];
+    tree.start(pos, rootMoves, Math.max(0, Math.floor(limits.rootNoise ?? 0)), (limits.noiseSeed ?? 0) >>> 0);
     const empty: SearchResult = { bestMove: 0, ponderMove: 0, score: { kind: 'cp', cp: 0 }, depth: 0, nodes: 0, time: 0 };
     if (legal.length === 0) {
       // No legal (or permitted) move: the side to move has lost.
       empty.score = { kind: 'mate', plies: 0 };
       return empty;
     }
-    if (limits.depth === 0) return empty;
-    // Hash move first, then captures by SEE.
-    this.rootMoves = orderedRootMoves(pos, legal, this.tt.probe(pos.keyLo, pos.keyHi, 0) ? this.tt.hitMove : 0);
-    const rootMoves = this.rootMoves;
+    if (!searching) return empty;
 
     const maxDepth = Math.min(limits.depth ?? MAX_PLY - 8, MAX_PLY - 8);
     const multiPv = Math.max(1, Math.min(limits.multipv ?? 1, rootMoves.length));
@@ -180,11 +197,10 @@ export class Searcher extends TreeSearch {
     const skip = helper ? (share.index - 1) % HELPER_SKIP_SIZE.length : -1;
     for (let depth = 1; depth <= maxDepth; depth++) {
       if (skip >= 0 && depth > 1 && (((depth + HELPER_SKIP_PHASE[skip]) / HELPER_SKIP_SIZE[skip]) | 0) % 2 === 1) continue;
-      this.rootDepth = depth;
       for (const rm of rootMoves) rm.prevScore = rm.score;
-      for (this.pvIndex = 0; this.pvIndex < multiPv; this.pvIndex++) {
-        this.seldepth = 0;
-        const prev = rootMoves[this.pvIndex].prevScore;
+      for (let pvIndex = 0; pvIndex < multiPv; pvIndex++) {
+        tree.beginLine(pvIndex);
+        const prev = rootMoves[pvIndex].prevScore;
         let delta = ASPIRATION_DELTA;
         let alpha = -INFINITE;
         let beta = INFINITE;
@@ -193,9 +209,9 @@ export class Searcher extends TreeSearch {
           beta = Math.min(prev + delta, INFINITE);
         }
         for (;;) {
-          const score = this.searchRoot(depth, alpha, beta);
-          sortRootMoves(rootMoves, this.pvIndex);
-          if (this.stopped) break;
+          const score = tree.searchRoot(depth, alpha, beta);
+          sortRootMoves(rootMoves, pvIndex);
+          if (tree.stopped) break;
           if (score <= alpha) {
             beta = (alpha + beta) >> 1;
             alpha = Math.max(score - delta, -INFINITE);
@@ -209,9 +225,9 @@ export class Searcher extends TreeSearch {
           }
         }
         sortRootMoves(rootMoves, 0);
-        if (this.stopped && depth > 1) break;
+        if (tree.stopped && depth > 1) break;
       }
-      if (this.stopped && depth > 1) break;
+      if (tree.stopped && depth > 1) break;
       completedDepth = depth;
       this.depthOneDone = true;
       if (rootMoves[0].move !== bestMove) lastBestChange = depth;
@@ -224,7 +240,7 @@ export class Searcher extends TreeSearch {
         for (let i = 0; i < multiPv; i++) {
           onInfo({
             depth,
-            seldepth: Math.max(this.seldepth, depth),
+            seldepth: Math.max(tree.seldepth, depth),
             multipv: i + 1,
             score: toScore(rootMoves[i].score),
             nodes,
@@ -235,7 +251,7 @@ export class Searcher extends TreeSearch {
           });
         }
       }
-      if (this.stopped) break;
+      if (tree.stopped) break;
       // A forced mate found within the depth searched will not change.
       if (bestScore > MATE_BOUND && MATE - bestScore <= depth && !limits.infinite && !this.pondering) break;
       if (rootMoves.length === 1 && depth >= 4 && this.softLimit !== Infinity) break;
@@ -264,8 +280,9 @@ export class Searcher extends TreeSearch {
   /** Nodes of the whole search: this searcher's, plus the helpers' when it is the main one. */
   private totalNodes(): number {
     const share = this.share;
-    if (share === null || share.index !== 0) return this.nodes;
-    share.nodes[0] = this.nodes;
+    const nodes = this.tree.nodes;
+    if (share === null || share.index !== 0) return nodes;
+    share.nodes[0] = nodes;
     let total = 0;
     for (let i = 0; i < share.nodes.length; i++) total += share.nodes[i];
     return total;
@@ -277,30 +294,38 @@ export class Searcher extends TreeSearch {
     this.hardLimit = budget.hard;
   }
 
-  /** Polls the shared signals and the limits; sets `stopped`. Returns true if the search must stop. */
-  protected checkSignals(): boolean {
-    if (this.share !== null) this.share.nodes[this.share.index] = this.nodes;
+  /** A root move is about to be searched: reported once the search has run a while, as GUIs expect. */
+  private rootMove(depth: number, move: number, number: number): void {
+    if (this.onCurrMove && Date.now() - this.startTime > 1000) this.onCurrMove({ depth, move, number });
+  }
+
+  /**
+   * The tree search's poll (SearchDriver.poll), at `nodes` searched by this searcher: checks the
+   * shared signals and the limits. Returns the nodes to search before the next poll, or 0 when the
+   * search must stop.
+   */
+  private poll(nodes: number): number {
+    if (this.share !== null) this.share.nodes[this.share.index] = nodes;
     // The next poll: in POLL_NODES nodes, or sooner when a node limit is nearer, so that
     // `go nodes 100` searches 100 nodes (after depth 1), not the next multiple of POLL_NODES.
-    const searched = this.share === null ? this.nodes : this.totalNodes();
-    this.nextPoll = this.nodes + Math.max(1, Math.min(POLL_NODES, this.nodeLimit - searched));
-    if (!this.depthOneDone) return false;
+    const searched = this.share === null ? nodes : this.totalNodes();
+    const next = Math.max(1, Math.min(POLL_NODES, this.nodeLimit - searched));
+    if (!this.depthOneDone) return next;
     if (Atomics.load(this.signals, SIGNAL_STOP) !== 0) {
-      this.stopped = true;
       this.pondering = false;
       this.limits = { ...this.limits, infinite: false };
-      return true;
+      return 0;
     }
     if (this.pondering) {
-      if (Atomics.load(this.signals, SIGNAL_PONDERHIT) === 0) return false;
+      if (Atomics.load(this.signals, SIGNAL_PONDERHIT) === 0) return next;
       // The opponent played the expected move: the clock now runs from here.
       this.pondering = false;
       this.startTime = Date.now();
       this.setTimeLimits();
     }
-    if (this.limits.infinite) return false;
-    if (searched >= this.nodeLimit) this.stopped = true;
-    else if (Date.now() - this.startTime >= this.hardLimit) this.stopped = true;
-    return this.stopped;
+    if (this.limits.infinite) return next;
+    if (searched >= this.nodeLimit) return 0;
+    if (Date.now() - this.startTime >= this.hardLimit) return 0;
+    return next;
   }
 }

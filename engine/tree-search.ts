@@ -1,7 +1,17 @@
 // The tree search: principal-variation alpha-beta from the root moves down (searchRoot, negamax)
 // with the pruning and extensions listed at `negamax`, and quiescence. Allocation-free per node.
-// The iterative-deepening driver (search.ts) sets up a search, calls searchRoot once per window and
-// decides when to stop (checkSignals, polled every 1024 nodes, or sooner to meet a node limit).
+//
+// Two classes, each owning its state, meet at a narrow interface (rather than one worker class as
+// Stockfish's `Search::Worker`, or a subclass reaching into its base's fields):
+//  - TreeSearch (here) owns everything a node touches: the position under search, the table,
+//    the histories, the stacks, the node count, the root moves and the line under search. Its
+//    driver starts a search (`start`), searches one window at a time (`searchRoot`) and reads the
+//    results (`nodes`, `seldepth`, `stopped`, the root moves' scores and lines).
+//  - The driver (Searcher, search.ts) owns what a search is asked for: iterative deepening, the
+//    aspiration windows and MultiPV lines, the limits, the clock, the signals and the share of a
+//    parallel search. The tree asks it only two things (SearchDriver): whether to stop, every
+//    so many nodes, and the root move being searched (for `info currmove`).
+// So each file holds one job and can be read alone, and the node code sees only its own fields.
 //
 // Scores and windows are negated as `0 - x`, not `-x`: negating a zero score gives -0, which V8
 // cannot hold as a small integer (optimized code deoptimizes on it, or falls back to floating
@@ -11,7 +21,6 @@ import { CorrectionHistory } from './correction';
 import { LAZY_MARGIN, TEMPO, attackUnits, evaluate, materialScore } from './evaluate';
 import type { NnueEvaluator } from './nnue';
 import { History, captureIndex, contBase } from './history';
-import type { CurrMoveInfo } from './limits';
 import { MovePicker } from './movepick';
 import { generateLegal, givesCheck as moveGivesCheck, quickLegal } from './movegen';
 import { Position } from './position';
@@ -72,16 +81,29 @@ function buildLmrTable(): void {
 buildLmrTable();
 onTunableChange(buildLmrTable);
 
+/** What the tree search asks of its driver (search.ts) while it runs. */
+export interface SearchDriver {
+  /**
+   * Polled once `nodes` (this search's node count) reaches the point the last poll set: returns
+   * the number of nodes to search before the next poll, or 0 when the search must stop now.
+   */
+  poll(nodes: number): number;
+  /** The root move `move`, number `number` in the list, is about to be searched at `depth`. */
+  rootMove(depth: number, move: number, number: number): void;
+}
+
 /**
- * The state of one searcher's tree search: its table, histories and stacks, and the root moves of
- * the search under way. Searcher (search.ts) is the driver built on it.
+ * One searcher's tree search: its table, histories and stacks, and the state of the search under
+ * way (position, node count, root moves, the line being searched). The driver (search.ts) starts a
+ * search and calls searchRoot once per window.
  */
-export abstract class TreeSearch {
+export class TreeSearch {
   readonly tt: TranspositionTable;
   readonly history = new History();
   readonly correction = new CorrectionHistory();
   /** The network evaluation, or null for the hand-written one (evaluate.ts). */
   network: NnueEvaluator | null = null;
+  private readonly driver: SearchDriver;
   private readonly pickers: MovePicker[] = [];
   private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
   private readonly pvLength = new Int32Array(MAX_PLY + 1);
@@ -91,29 +113,69 @@ export abstract class TreeSearch {
   private readonly capturesTried = new Int32Array(MAX_PLY * MAX_MOVES);
   private readonly ruleBuf = new Int32Array(MAX_MOVES);
 
-  protected pos!: Position;
-  protected nodes = 0;
-  /** checkSignals is called at the first node once `nodes` reaches this (set by checkSignals). */
-  protected nextPoll = 0;
-  protected seldepth = 0;
-  protected stopped = false;
-  protected startTime = 0;
-  protected rootDepth = 0;
-  protected onCurrMove: ((info: CurrMoveInfo) => void) | undefined;
+  private pos!: Position;
+  /** Nodes searched since `start` (the driver reads them as `nodes`). */
+  private nodeCount = 0;
+  /** The driver is polled at the first node once `nodeCount` reaches this. */
+  private nextPoll = 0;
+  /** The deepest ply reached since the line began (beginLine). */
+  private maxPly = 0;
+  /** Set when the driver said stop: every node then returns at once, its score meaningless. */
+  private halted = false;
+  private rootDepth = 0;
   /** Null move is not tried above this ply (during a null-move verification search). */
-  protected nullMinPly = 0;
+  private nullMinPly = 0;
 
-  /** The root moves, sorted by the last iteration's results (root-moves.ts). */
-  protected rootMoves: RootMove[] = [];
+  /** The root moves, sorted by the driver after each window (root-moves.ts). */
+  private rootMoves: RootMove[] = [];
   /** The MultiPV line being searched: root moves before it are the better lines already found. */
-  protected pvIndex = 0;
+  private pvIndex = 0;
   /** Root-move bonus range in centipawns (limits.rootNoise) and its seed; 0: no bonus. */
-  protected rootNoise = 0;
-  protected noiseSeed = 0;
+  private rootNoise = 0;
+  private noiseSeed = 0;
 
-  constructor(hashMb: number) {
+  constructor(hashMb: number, driver: SearchDriver) {
     this.tt = new TranspositionTable(hashMb);
+    this.driver = driver;
     for (let i = 0; i <= MAX_PLY; i++) this.pickers.push(new MovePicker());
+  }
+
+  /** Nodes searched since `start`. */
+  get nodes(): number {
+    return this.nodeCount;
+  }
+
+  /** The deepest ply reached since the line began. */
+  get seldepth(): number {
+    return this.maxPly;
+  }
+
+  /** Whether the driver stopped the search (the last window's scores are then incomplete). */
+  get stopped(): boolean {
+    return this.halted;
+  }
+
+  /**
+   * Starts a search of `pos` over `rootMoves` (searchRoot records each move's score and line in
+   * its RootMove); with a root-move bonus of up to `rootNoise` centipawns from `noiseSeed`.
+   */
+  start(pos: Position, rootMoves: RootMove[], rootNoise: number, noiseSeed: number): void {
+    this.pos = pos;
+    this.rootMoves = rootMoves;
+    this.rootNoise = rootNoise;
+    this.noiseSeed = noiseSeed;
+    this.nodeCount = 0;
+    this.nextPoll = 0;
+    this.maxPly = 0;
+    this.halted = false;
+    this.nullMinPly = 0;
+    this.pvIndex = 0;
+  }
+
+  /** Begins the MultiPV line `pvIndex` (the root moves before it are the better lines already found). */
+  beginLine(pvIndex: number): void {
+    this.pvIndex = pvIndex;
+    this.maxPly = 0;
   }
 
   /**
@@ -125,12 +187,21 @@ export abstract class TreeSearch {
     return this.network === null ? evaluate(pos) : this.network.evaluate(pos);
   }
 
-  /** Polls the signals and the limits; sets `stopped`. Returns true if the search must stop. */
-  protected abstract checkSignals(): boolean;
+  /** Polls the driver; sets `halted` when it says stop. Returns true if the search must stop. */
+  private poll(): boolean {
+    const next = this.driver.poll(this.nodeCount);
+    if (next === 0) this.halted = true;
+    else this.nextPoll = this.nodeCount + next;
+    return this.halted;
+  }
 
-  /** Searches the root moves from pvIndex on with the window (alpha, beta); records each move's score and line in its RootMove. */
-  protected searchRoot(depth: number, alpha: number, beta: number): number {
+  /**
+   * Searches the root moves of the line under way (beginLine) at `depth` with the window
+   * (alpha, beta); records each move's score and line in its RootMove.
+   */
+  searchRoot(depth: number, alpha: number, beta: number): number {
     const pos = this.pos;
+    this.rootDepth = depth;
     const inCheck = pos.inCheck();
     let best = -INFINITE;
     this.pvLength[0] = 0;
@@ -141,10 +212,10 @@ export abstract class TreeSearch {
       const rm = rootMoves[i];
       const m = rm.move;
       // Root moves are reported only once the search has run a while, as GUIs expect.
-      if (this.onCurrMove && Date.now() - this.startTime > 1000) this.onCurrMove({ depth, move: m, number: i + 1 });
+      this.driver.rootMove(depth, m, i + 1);
       const givesCheck = moveGivesCheck(pos, m);
       pos.make(m, givesCheck);
-      this.nodes++;
+      this.nodeCount++;
       const newDepth = depth - 1 + (givesCheck ? 1 : 0);
       // With randomness the move's bonus b is added to its score: the child is searched with the
       // window moved by b, so bounds stay exact. Mate and rule scores keep no bonus.
@@ -154,11 +225,11 @@ export abstract class TreeSearch {
         score = b - this.negamax(newDepth, b - beta, b - alpha, 1, true, false);
       } else {
         score = b - this.negamax(newDepth, b - 1 - alpha, b - alpha, 1, false, true);
-        if (score > alpha && !this.stopped) score = b - this.negamax(newDepth, b - beta, b - alpha, 1, true, false);
+        if (score > alpha && !this.halted) score = b - this.negamax(newDepth, b - beta, b - alpha, 1, true, false);
       }
       if (b !== 0 && (score - b > RULE_BOUND || score - b < -RULE_BOUND)) score -= b;
       pos.unmake();
-      if (this.stopped && depth > 1) return best;
+      if (this.halted && depth > 1) return best;
       if (i === this.pvIndex || score > alpha) {
         rm.score = score;
         const pv = [m];
@@ -197,9 +268,8 @@ export abstract class TreeSearch {
     const pos = this.pos;
     this.pvLength[ply] = ply;
     if (depth <= 0) return this.quiesce(alpha, beta, ply, 0);
-    if (this.nodes >= this.nextPoll && this.checkSignals()) return 0;
-    if (this.stopped) return 0;
-    if (ply > this.seldepth) this.seldepth = ply;
+    if (this.halted || (this.nodeCount >= this.nextPoll && this.poll())) return 0;
+    if (ply > this.maxPly) this.maxPly = ply;
 
     // 1. Rules and mate distance.
     const ruled = this.ruleScore(ply);
@@ -279,7 +349,7 @@ export abstract class TreeSearch {
         pos.makeNull();
         let score = 0 - this.negamax(depth - 1 - r, 0 - beta, 1 - beta, ply + 1, false, !cutNode);
         pos.unmakeNull();
-        if (this.stopped) return 0;
+        if (this.halted) return 0;
         if (score >= beta) {
           if (score >= MATE_BOUND) score = beta;
           if (depth < 3 || (units >= NULL_SAFE_UNITS && depth < NULL_VERIFY_DEPTH)) return score;
@@ -307,11 +377,11 @@ export abstract class TreeSearch {
         for (let m = picker.next(); m !== 0; m = picker.next()) {
           if (!quickLegal(pos, m, ksq) || see(pos, m) < pcBeta - staticEval) continue;
           pos.make(m, moveGivesCheck(pos, m));
-          this.nodes++;
+          this.nodeCount++;
           let v = 0 - this.quiesce(0 - pcBeta, 1 - pcBeta, ply + 1, 0);
           if (v >= pcBeta) v = 0 - this.negamax(depth - 4, 0 - pcBeta, 1 - pcBeta, ply + 1, false, !cutNode);
           pos.unmake();
-          if (this.stopped) return 0;
+          if (this.halted) return 0;
           if (v >= pcBeta) return v;
         }
       }
@@ -339,7 +409,7 @@ export abstract class TreeSearch {
     ) {
       const singularBeta = ttScore - SE_MARGIN * depth;
       const v = this.negamax((depth - 1) >> 1, singularBeta - 1, singularBeta, ply, false, cutNode, ttMove);
-      if (this.stopped) return 0;
+      if (this.halted) return 0;
       if (v < singularBeta) singular = true;
       else if (singularBeta >= beta) return singularBeta;
       else if (NEGATIVE_SE !== 0 && ttScore >= beta) ttShallower = true;
@@ -408,7 +478,7 @@ export abstract class TreeSearch {
       else if (givesCheck && ply < 2 * this.rootDepth) extension = see(pos, m) >= 0 ? 1 : 0;
 
       pos.make(m, givesCheck);
-      this.nodes++;
+      this.nodeCount++;
       const newDepth = depth - 1 + extension;
       let score: number;
       if (moveCount === 1) {
@@ -430,7 +500,7 @@ export abstract class TreeSearch {
         if (pvNode && score > alpha && score < beta) score = 0 - this.negamax(newDepth, 0 - beta, 0 - alpha, ply + 1, true, false);
       }
       pos.unmake();
-      if (this.stopped) return 0;
+      if (this.halted) return 0;
       if (!isCapture) {
         if (quietCount < MAX_MOVES) this.quietsTried[quietBase + quietCount++] = m;
       } else if (captureHistory && captureCount < MAX_MOVES) this.capturesTried[quietBase + captureCount++] = m;
@@ -547,9 +617,8 @@ export abstract class TreeSearch {
   private quiesce(alpha: number, beta: number, ply: number, qdepth: number): number {
     const pos = this.pos;
     this.pvLength[ply] = ply;
-    if (this.nodes >= this.nextPoll && this.checkSignals()) return 0;
-    if (this.stopped) return 0;
-    if (ply > this.seldepth) this.seldepth = ply;
+    if (this.halted || (this.nodeCount >= this.nextPoll && this.poll())) return 0;
+    if (ply > this.maxPly) this.maxPly = ply;
     const ruled = this.ruleScore(ply);
     if (ruled !== null) return ruled;
     const inCheck = pos.inCheck();
@@ -586,10 +655,10 @@ export abstract class TreeSearch {
       // In check, once one evasion holds, quiet evasions deep in quiescence are not worth it.
       if (inCheck && best > -MATE_BOUND && (qdepth > 2 || moveCount > 3) && pos.board[moveTo(m)] === 0) continue;
       pos.make(m, moveGivesCheck(pos, m));
-      this.nodes++;
+      this.nodeCount++;
       const score = 0 - this.quiesce(0 - beta, 0 - alpha, ply + 1, qdepth + 1);
       pos.unmake();
-      if (this.stopped) return 0;
+      if (this.halted) return 0;
       if (score > best) {
         best = score;
         if (score > alpha) {
