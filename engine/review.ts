@@ -17,6 +17,7 @@
 //   harmonic mean of its moves' accuracies.
 // - Average loss: the mean centipawn loss of a side's moves, scores capped at ±1,000 (mates and
 //   results at ±1,000), as ACPL is usually counted.
+import { iccsToMoveUnchecked, moveToIccs } from './iccs';
 import { pliesToMoves, type Score } from './limits';
 import { isLegalMove } from './movegen';
 import { parseFen } from './fen';
@@ -24,6 +25,7 @@ import type { PgnComment, PgnGame, PgnNag, PgnVariation } from './pgn';
 import type { Position } from './position';
 import { judge, repetitionVerdict, type JudgementReason } from './rules';
 import { BLACK } from './types';
+import { parseInfo, ucciToScore } from './wire';
 
 /**
  * Centipawns per unit of the logistic from score to expected score, fitted by maximum likelihood on
@@ -343,4 +345,62 @@ export function gameOverEval(pos: Position): PositionEval | null {
   const j = judge(pos, { priorOccurrences: 2 });
   if (j.verdict === 'none') return null;
   return { kind: 'over', verdict: j.verdict, reason: j.reason };
+}
+
+/**
+ * The evaluation of every position of a game (moves.length + 1 of them), each searched with the
+ * moves before it, so that the search applies the repetition rules to the game's history; the last
+ * one is the result when the game is over there. `searched` is called after each position. Both
+ * `chuhan analyse` (engine processes) and the page (its Web Worker) review through this.
+ */
+export async function evaluateGame(
+  game: { fen: string; moves: readonly number[] },
+  search: (fen: string, moves: readonly number[]) => Promise<PositionEval>,
+  searched: (done: number, evaluation: PositionEval) => void = () => {},
+): Promise<PositionEval[]> {
+  const pos = parseFen(game.fen);
+  const evals: PositionEval[] = [];
+  for (let i = 0; i <= game.moves.length; i++) {
+    const over = i === game.moves.length ? gameOverEval(pos) : null;
+    const e = over ?? (await search(game.fen, game.moves.slice(0, i)));
+    evals.push(e);
+    searched(evals.length, e);
+    if (i < game.moves.length) pos.make(game.moves[i]);
+  }
+  return evals;
+}
+
+/**
+ * One search's reply in UCCI, read line by line as `chuhan analyse` and the page read it (UCCI
+ * tells a mate from a result by rule; UCI does not): the evaluation is the last complete report
+ * with a line (a bound is not one), its line led by the move the engine played.
+ */
+export class UcciSearchReply {
+  private report: { score: Score; depth: number; pv: number[] } | null = null;
+  private best = '';
+
+  /** Reads a line of the reply; true when it ends it (`bestmove`, `nobestmove`). */
+  line(text: string): boolean {
+    const info = parseInfo(text);
+    if (info !== null) {
+      if (info.score !== undefined && info.bound !== true && info.pv !== undefined && info.pv.length > 0) {
+        this.report = { score: ucciToScore(info.score.kind === 'cp' ? info.score.cp : 0), depth: info.depth ?? 0, pv: info.pv.map(iccsToMoveUnchecked) };
+      }
+      return false;
+    }
+    const words = text.trim().split(/\s+/);
+    if (words[0] !== 'bestmove' && words[0] !== 'nobestmove') return false;
+    this.best = words[1] ?? '';
+    return true;
+  }
+
+  /** The evaluation once the reply has ended; null when the engine reported nothing and had no move. */
+  evaluation(): PositionEval | null {
+    const r = this.report;
+    const best = this.best;
+    if (r === null) return best === '' ? null : { kind: 'search', score: { kind: 'cp', cp: 0 }, depth: 0, pv: [iccsToMoveUnchecked(best)] };
+    // The move played is the one that counts when the line's first move differs (never expected).
+    const pv = best !== '' && best !== 'none' && (r.pv.length === 0 || moveToIccs(r.pv[0]) !== best) ? [iccsToMoveUnchecked(best)] : r.pv;
+    return { kind: 'search', score: r.score, depth: r.depth, pv };
+  }
 }

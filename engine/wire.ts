@@ -49,6 +49,15 @@ export function ucciScore(score: Score): number {
   }
 }
 
+/** A UCCI score read back: mates and results by rule told apart by their ranges (ucciScore's inverse). */
+export function ucciToScore(value: number): Score {
+  const a = Math.abs(value);
+  const sign = value < 0 ? -1 : 1;
+  if (a > UCCI_MATE - 100) return { kind: 'mate', plies: sign * (UCCI_MATE - a) };
+  if (a > UCCI_RULE - 100) return { kind: 'rule', plies: sign * (UCCI_RULE - a) };
+  return { kind: 'cp', cp: value };
+}
+
 /**
  * The score as UCI writes it: `cp N`, or `mate M` in moves (negative: being mated). A result
  * decided by a repetition rule p plies away is a mate in ⌈p/2⌉ moves too, as Pikafish reports it

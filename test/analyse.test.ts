@@ -4,8 +4,7 @@
 // fixed nodes, 25,000 a position): a chariot left to be taken for nothing, a mate in 2 missed, a perpetual check
 // walked into, a quiet level game of good moves.
 import { describe, expect, it } from 'vitest';
-import { evaluateGame } from '../bench/analyse/analyse';
-import { ucciToScore } from '../bench/analyse/engine-client';
+import { ucciToScore } from '../engine/wire';
 import { duration } from '../bench/analyse/progress';
 import { fitDrawModel, fitSlope } from '../bench/analyse/fit-curve';
 import { parseFen, toFen } from '../engine/fen';
@@ -15,7 +14,7 @@ import { embeddedNetwork } from '../engine/network';
 import { NnueEvaluator } from '../engine/nnue';
 import { parseMoveText } from '../engine/notation';
 import { parsePgn, parsePgnEach, PgnError, writePgn, type PgnFormat, type PgnGame } from '../engine/pgn';
-import { annotateGame, expectedScore, markFor, moveAccuracy, reviewGame, scoreText, WIN_SCALE, type GameReview, type PositionEval } from '../engine/review';
+import { annotateGame, evaluateGame, expectedScore, markFor, moveAccuracy, reviewGame, scoreText, UcciSearchReply, WIN_SCALE, type GameReview, type PositionEval } from '../engine/review';
 import { Searcher } from '../engine/search';
 import { rng } from './helpers';
 
@@ -96,6 +95,21 @@ describe('the curve and the marks', () => {
     expect(duration(3725)).toBe('1 h 02 min');
     expect(duration(187)).toBe('3 min 07 s');
     expect(duration(NaN)).toBe('?');
+  });
+
+  it('reads a search reply in UCCI: the last complete report, its line led by the move played', () => {
+    const read = (lines: string[]): PositionEval | null => {
+      const reply = new UcciSearchReply();
+      for (const [i, l] of lines.entries()) expect(reply.line(l), l).toBe(i === lines.length - 1);
+      return reply.evaluation();
+    };
+    const iccs = (e: PositionEval | null) => (e?.kind === 'search' ? { ...e, pv: e.pv.map(moveToIccs) } : e);
+    expect(
+      iccs(read(['info depth 5 seldepth 9 score 40 time 3 nodes 900 nps 1 hashfull 0 pv h2e2 h9g7', 'info depth 6 score 9000 lowerbound pv b2e2', 'info string x', 'bestmove h2e2 ponder h9g7'])),
+    ).toEqual({ kind: 'search', score: cp(40), depth: 5, pv: ['h2e2', 'h9g7'] });
+    expect(iccs(read(['info depth 3 score 9897 pv h2e2 h9g7', 'bestmove b2e2']))).toEqual({ kind: 'search', score: { kind: 'rule', plies: 3 }, depth: 3, pv: ['b2e2'] });
+    expect(iccs(read(['bestmove h0g2']))).toEqual({ kind: 'search', score: cp(0), depth: 0, pv: ['h0g2'] });
+    expect(read(['nobestmove'])).toBeNull();
   });
 });
 

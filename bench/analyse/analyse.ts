@@ -8,9 +8,8 @@
 // its number and the reason, and the others are analysed.
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
-import { parseFen } from '../../engine/fen';
 import { decodePgnBytes, parsePgnEach, PgnError, writePgn, type PgnFormat, type PgnGame } from '../../engine/pgn';
-import { annotateGame, gameOverEval, reviewGame, type GameReview, type PositionEval, type SideReview } from '../../engine/review';
+import { annotateGame, evaluateGame, reviewGame, type GameReview, type PositionEval, type SideReview } from '../../engine/review';
 import { onInterrupt } from '../interrupt';
 import type { Shard } from '../match/shard';
 import { EngineClient, limitText, type AnalyseLimit } from './engine-client';
@@ -67,27 +66,6 @@ function gameName(game: PgnGame, number: number): string {
   const red = tag('red');
   const black = tag('black');
   return red !== undefined || black !== undefined ? `game ${number} (${red ?? '?'} - ${black ?? '?'})` : `game ${number}`;
-}
-
-/**
- * The evaluation of every position of `game` (moves.length + 1 of them), each searched with the
- * moves before it; the last one is the result when the game is over there. `searched` is called
- * after each position.
- */
-export async function evaluateGame(
-  game: PgnGame,
-  search: (fen: string, moves: readonly number[]) => Promise<PositionEval>,
-  searched: () => void = () => {},
-): Promise<PositionEval[]> {
-  const pos = parseFen(game.fen);
-  const evals: PositionEval[] = [];
-  for (let i = 0; i <= game.moves.length; i++) {
-    const over = i === game.moves.length ? gameOverEval(pos) : null;
-    evals.push(over ?? (await search(game.fen, game.moves.slice(0, i))));
-    searched();
-    if (i < game.moves.length) pos.make(game.moves[i]);
-  }
-  return evals;
 }
 
 /** The reviewed game's PGN text. */
@@ -271,7 +249,7 @@ export async function runAnalyse(opts: AnalyseOptions, log: (line: string) => vo
         await engine.newGame();
         const evals = await evaluateGame(
           game,
-          async (fen, moves) => ({ kind: 'search', ...(await engine.search(fen, moves, opts.limit)) }),
+          (fen, moves) => engine.search(fen, moves, opts.limit),
           () => progress.positionDone(),
         );
         const review = reviewGame(game.fen, game.moves, evals);

@@ -7,27 +7,11 @@
 // UCCI scores tell mates and results by rule apart: a mate in p plies is ±(10000 − p), a result by
 // a repetition rule p plies away ±(9900 − p) (p at most 99), an evaluation at most ±9000.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import type { Score } from '../../engine/limits';
-import { iccsToMoveUnchecked, moveToIccs } from '../../engine/iccs';
-import { parseInfo } from '../../engine/wire';
+import { moveToIccs } from '../../engine/iccs';
+import { UcciSearchReply, type PositionEval } from '../../engine/review';
 
 /** One search limit per position. */
 export type AnalyseLimit = { kind: 'nodes'; value: number } | { kind: 'depth'; value: number } | { kind: 'movetime'; value: number };
-
-interface SearchReport {
-  score: Score;
-  depth: number;
-  pv: number[];
-}
-
-/** A UCCI score as a Score: mates and results by rule told apart by their ranges. */
-export function ucciToScore(cp: number): Score {
-  const a = Math.abs(cp);
-  const sign = cp < 0 ? -1 : 1;
-  if (a > 9900) return { kind: 'mate', plies: sign * (10000 - a) };
-  if (a > 9800) return { kind: 'rule', plies: sign * (9900 - a) };
-  return { kind: 'cp', cp };
-}
 
 export function limitText(limit: AnalyseLimit): string {
   return limit.kind === 'movetime' ? `movetime ${limit.value} ms` : `${limit.kind} ${limit.value}`;
@@ -131,34 +115,14 @@ export class EngineClient {
     await this.request('isready', (line) => line.trim() === 'readyok', READY_MS);
   }
 
-  /** Searches the position after `moves` from `fen`; the last complete iteration's score, depth and line. */
-  async search(fen: string, moves: readonly number[], limit: AnalyseLimit): Promise<SearchReport> {
+  /** Searches the position after `moves` from `fen`; the last complete iteration's score, depth and line (engine/review.ts reads the reply). */
+  async search(fen: string, moves: readonly number[], limit: AnalyseLimit): Promise<PositionEval> {
     this.send(`position fen ${fen}${moves.length > 0 ? ` moves ${moves.map(moveToIccs).join(' ')}` : ''}`);
-    let report: SearchReport | null = null;
-    let best = '';
-    await this.request(`go ${limit.kind} ${limit.value}`, (line) => {
-      const info = parseInfo(line);
-      if (info !== null) {
-        if (info.score !== undefined && info.bound !== true && info.pv !== undefined && info.pv.length > 0) {
-          report = { score: ucciToScore(info.score.kind === 'cp' ? info.score.cp : 0), depth: info.depth ?? 0, pv: info.pv.map(iccsToMoveUnchecked) };
-        }
-        return false;
-      }
-      const words = line.trim().split(/\s+/);
-      if (words[0] === 'bestmove' || words[0] === 'nobestmove') {
-        best = words[1] ?? '';
-        return true;
-      }
-      return false;
-    });
-    const r = report as SearchReport | null;
-    if (r === null) {
-      if (best === '') throw new Error(`the engine found no move in ${fen} after ${moves.length} move(s)`);
-      return { score: { kind: 'cp', cp: 0 }, depth: 0, pv: [iccsToMoveUnchecked(best)] };
-    }
-    // The move played is the one that counts when the line's first move differs (never expected).
-    if (best !== '' && best !== 'none' && (r.pv.length === 0 || moveToIccs(r.pv[0]) !== best)) r.pv = [iccsToMoveUnchecked(best)];
-    return r;
+    const reply = new UcciSearchReply();
+    await this.request(`go ${limit.kind} ${limit.value}`, (line) => reply.line(line));
+    const evaluation = reply.evaluation();
+    if (evaluation === null) throw new Error(`the engine found no move in ${fen} after ${moves.length} move(s)`);
+    return evaluation;
   }
 
   /** Ends the engine: `quit`, and a kill if it lingers. */
