@@ -6,7 +6,9 @@
 // slot is still valid (at most MAX_CATCH_UP moves back) and applies the moves since then (2 column
 // updates a quiet move, 3 a capture), reading the piece moved and the piece taken from the state
 // make records per ply, or refreshes from the piece lists. Make/unmake are untouched.
-// Allocation-free after construction.
+// Allocation-free after construction. An evaluation cache keyed by the position's two key halves
+// answers positions evaluated before (the search meets many again, iteration after iteration)
+// without bringing their accumulators up to date.
 //
 // King-bucketed networks: a king move changes its own perspective's bucket or mirror, so that
 // perspective is computed again (from a refresh cache, see below); the other one is updated as for
@@ -45,6 +47,8 @@ for (let p = RED; p <= BLACK; p++) {
   }
 }
 const ACC_SLOTS = 256;
+/** Entries of the evaluation cache (a power of two), indexed by the key's high bits. */
+const EVAL_CACHE_BITS = 16;
 const MAX_CATCH_UP = 8;
 /** No king of that colour on the board (positions made by tests): bucket 0, not mirrored. */
 const NO_KING = 0;
@@ -93,6 +97,12 @@ export class NnueEvaluator {
   private readonly cacheAcc: Int16Array | null;
   private readonly cacheBoard: Uint8Array | null;
   private readonly cacheByte: number;
+  // The evaluation cache: the last evaluation stored in each entry, with the two key halves of its
+  // position. An evaluation is a function of the position alone, so a hit gives the same number
+  // the network would, without bringing the accumulator up to date.
+  private readonly evalKeyLo = new Int32Array(1 << EVAL_CACHE_BITS);
+  private readonly evalKeyHi = new Int32Array(1 << EVAL_CACHE_BITS);
+  private readonly evalValue = new Int32Array(1 << EVAL_CACHE_BITS);
 
   constructor(net: Network, options: EvaluatorOptions = {}) {
     this.net = net;
@@ -143,6 +153,17 @@ export class NnueEvaluator {
 
   /** Static evaluation in centipawns from the side to move's point of view. */
   evaluate(pos: Position): number {
+    const e = pos.keyHi >>> (32 - EVAL_CACHE_BITS);
+    if (this.evalKeyLo[e] === pos.keyLo && this.evalKeyHi[e] === pos.keyHi) return this.evalValue[e];
+    const v = this.compute(pos);
+    this.evalKeyLo[e] = pos.keyLo;
+    this.evalKeyHi[e] = pos.keyHi;
+    this.evalValue[e] = v;
+    return v;
+  }
+
+  /** The network's evaluation of `pos`, from its accumulator brought up to date. */
+  private compute(pos: Position): number {
     const slot = this.update(pos);
     const net = this.net;
     const h = this.h;
@@ -160,7 +181,9 @@ export class NnueEvaluator {
     const k = this.kernels;
     const sum = k !== null ? k.output(this.accByte + 2 * us, this.accByte + 2 * them, this.w2Byte + 2 * w2, 2 * h, qa) : this.outputJs(us, them, w2);
     // sum is in units of QA^2 * QB; b2 is stored in units of QA * QB.
-    return Math.round(((sum / qa + net.b2[bucket]) * net.scale) / (qa * net.qb));
+    // | 0: never -0 (which Math.round gives for a score just below zero), a number V8 cannot
+    // hold as a small integer; the evaluation cache returns +0 for it too.
+    return Math.round(((sum / qa + net.b2[bucket]) * net.scale) / (qa * net.qb)) | 0;
   }
 
   /** The output layer's sum (before b2) in JavaScript: acc[us..] against w2[w..w+H), acc[them..] against w2[w+H..w+2H). */
@@ -405,7 +428,6 @@ export class NnueEvaluator {
   private computeInto(pos: Position, out: Int16Array, at: number): void {
     const h = this.h;
     const b1 = this.net.b1;
-    const w1 = this.w1;
     for (let p = 0; p < 2; p++) out.set(b1, at + p * h);
     for (let c = RED; c <= BLACK; c++) {
       const ks = pos.pcount[KING | (c << 3)] > 0 ? pos.plist[(KING | (c << 3)) * SLOTS] : NO_KING;
@@ -414,10 +436,7 @@ export class NnueEvaluator {
       const d = at + c * h;
       for (let code = 1; code < 16; code++) {
         const n = pos.pcount[code];
-        for (let j = 0; j < n; j++) {
-          const col = (base + FEATURE[feat + code * 256 + pos.plist[code * SLOTS + j]]) * h;
-          for (let i = 0; i < h; i++) out[d + i] += w1[col + i];
-        }
+        for (let j = 0; j < n; j++) this.addColumn(out, d, base + FEATURE[feat + code * 256 + pos.plist[code * SLOTS + j]], 1);
       }
     }
   }
