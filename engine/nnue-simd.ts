@@ -4,7 +4,9 @@
 // The module imports its memory (env.m) from the evaluator, which keeps the first-layer weights,
 // the output weights and the accumulator ring in it; the evaluator's Int16Array views are over the
 // same buffer, so JavaScript and WebAssembly share them with no copies. Every address and length
-// below is in bytes and a multiple of 16 (the hidden size is a multiple of 8).
+// below is in bytes and a multiple of 16 (the hidden size is a multiple of 8). Each kernel's loop
+// takes four vectors a pass (their offsets as the loads' and stores' constant offsets, every
+// pointer moved on once a pass), then the vectors left over one at a time.
 //
 //   quiet(dst, src, a0, s0, a1, s1, n)          dst[i] = src[i] + W[a0 + i] - W[s0 + i] over n bytes
 //                                               (Red's half), and the same at +n with a1, s1 (Black's)
@@ -19,8 +21,8 @@
 // lane takes H / 4 neurons of each half, so it stays below 2^31 while (H / 2) * qa^2 * max|w2| does
 // (H <= 516 at QA 255, |w2| <= 128). The lanes are summed in doubles (exact). simdUsable() checks
 // both bounds; networks outside them take the JavaScript loops, which give the same integers.
-// The module is about 300 bytes, far below the 4 KB that Chrome allows to compile synchronously
-// on the main thread.
+// The module is about 2.3 KB, below the 4 KB that Chrome allows to compile synchronously on the
+// main thread.
 
 /** The little of the WebAssembly API used here (the engine compiles with lib ES2022, no DOM types). */
 interface WasmApi {
@@ -43,14 +45,16 @@ export interface SimdKernels {
 const I32 = 0x7f;
 const F64 = 0x7c;
 const V128 = 0x7b;
+const BLOCK = 0x02;
 const LOOP = 0x03;
+const BR = 0x0c;
 const BR_IF = 0x0d;
 const END = 0x0b;
 const LOCAL_GET = 0x20;
 const LOCAL_SET = 0x21;
 const LOCAL_TEE = 0x22;
 const I32_CONST = 0x41;
-const I32_LT_U = 0x49;
+const I32_GT_U = 0x4b;
 const I32_ADD = 0x6a;
 const F64_ADD = 0xa0;
 const F64_CONVERT_I32_S = 0xb7;
@@ -80,16 +84,30 @@ function uleb(n: number): number[] {
   return out;
 }
 
+/** Signed LEB128 (i32.const immediates). */
+function sleb(n: number): number[] {
+  const out: number[] = [];
+  for (;;) {
+    const b = n & 0x7f;
+    n >>= 7;
+    if ((n === 0 && (b & 0x40) === 0) || (n === -1 && (b & 0x40) !== 0)) {
+      out.push(b);
+      return out;
+    }
+    out.push(b | 0x80);
+  }
+}
+
 function simd(op: number): number[] {
   return [0xfd, ...uleb(op)];
 }
 
-/** v128.load / v128.store with a 16-byte alignment hint and no offset. */
-const load = (): number[] => [...simd(V128_LOAD), 4, 0];
-const store = (): number[] => [...simd(V128_STORE), 4, 0];
+/** v128.load / v128.store with a 16-byte alignment hint and the constant byte offset `off`. */
+const load = (off = 0): number[] => [...simd(V128_LOAD), 4, ...uleb(off)];
+const store = (off = 0): number[] => [...simd(V128_STORE), 4, ...uleb(off)];
 const get = (i: number): number[] => [LOCAL_GET, i];
-/** Pushes the v128 at local `base` + local `i`. */
-const loadAt = (base: number, i: number): number[] => [...get(base), ...get(i), I32_ADD, ...load()];
+/** local `i` += k. */
+const bump = (i: number, k: number): number[] => [...get(i), I32_CONST, ...sleb(k), I32_ADD, LOCAL_SET, i];
 
 function section(id: number, body: number[]): number[] {
   return [id, ...uleb(body.length), ...body];
@@ -109,20 +127,31 @@ function body(locals: Array<[number, number]>, code: number[]): number[] {
   return [...uleb(b.length), ...b];
 }
 
-/** do { code; i += 16 } while (i < n), with i and n locals. */
-function loop16(i: number, n: number, code: number[]): number[] {
-  return [LOOP, VOID, ...code, ...get(i), I32_CONST, 16, I32_ADD, LOCAL_TEE, i, ...get(n), I32_LT_U, BR_IF, 0, END];
+/** Vectors (16 bytes each) handled per pass of a kernel's main loop; the rest one at a time. */
+const UNROLL = 4;
+
+/**
+ * The loops of a kernel over n bytes (locals i and n, i from 0): `step(off)` handles the 16 bytes at
+ * offset `off` from the kernel's pointers, and `advance(k)` moves every pointer on by k bytes. The
+ * main loop takes UNROLL vectors a pass (their offsets as constants in the loads and stores), a
+ * second loop the vectors left over one at a time.
+ */
+function loops(i: number, n: number, step: (off: number) => number[], advance: (k: number) => number[]): number[] {
+  const out: number[] = [];
+  for (const k of [UNROLL, 1]) {
+    // block { loop { if (i + 16k > n) break; steps; i += 16k; pointers += 16k; continue } }
+    out.push(BLOCK, VOID, LOOP, VOID, ...get(i), I32_CONST, ...sleb(16 * k), I32_ADD, ...get(n), I32_GT_U, BR_IF, 1);
+    for (let v = 0; v < k; v++) out.push(...step(16 * v));
+    out.push(...bump(i, 16 * k), ...advance(16 * k), BR, 0, END, END);
+  }
+  return out;
 }
 
-/** One half of an update: store at dst + off + i the sum src + off + i, + W[a + i], - W[s + i] (- W[c + i]). */
-function updateHalf(dst: number, src: number, off: number | null, a: number, s: number, c: number | null, i: number, tmp: number): number[] {
-  // tmp = i (+ n for the second half): the accumulator offset.
-  const at = off === null ? get(i) : [...get(i), ...get(off), I32_ADD];
-  const code = [...at, LOCAL_SET, tmp];
-  code.push(...get(dst), ...get(tmp), I32_ADD); // the store address
-  code.push(...loadAt(src, tmp), ...loadAt(a, i), ...simd(I16X8_ADD), ...loadAt(s, i), ...simd(I16X8_SUB));
-  if (c !== null) code.push(...loadAt(c, i), ...simd(I16X8_SUB));
-  code.push(...store());
+/** dst[off] = src[off] + W at a[off] - W at s[off] (- W at c[off]), every operand a pointer local. */
+function updateStep(dst: number, src: number, a: number, s: number, c: number | null, off: number): number[] {
+  const code = [...get(dst), ...get(src), ...load(off), ...get(a), ...load(off), ...simd(I16X8_ADD), ...get(s), ...load(off), ...simd(I16X8_SUB)];
+  if (c !== null) code.push(...get(c), ...load(off), ...simd(I16X8_SUB));
+  code.push(...store(off));
   return code;
 }
 
@@ -133,16 +162,31 @@ function buildModule(): Uint8Array {
     [0x60, ...vec([[I32], [I32], [I32], [I32], [I32]]), 1, F64], // output
     [0x60, ...vec([[I32], [I32], [I32]]), 0], // add, sub
   ];
-  // quiet: params dst 0, src 1, a0 2, s0 3, a1 4, s1 5, n 6; locals i 7, tmp 8.
-  const quiet = body([[2, I32]], loop16(7, 6, [...updateHalf(0, 1, null, 2, 3, null, 7, 8), ...updateHalf(0, 1, 6, 4, 5, null, 7, 8)]));
-  // capture: params dst 0, src 1, a0 2, s0 3, c0 4, a1 5, s1 6, c1 7, n 8; locals i 9, tmp 10.
-  const capture = body([[2, I32]], loop16(9, 8, [...updateHalf(0, 1, null, 2, 3, 4, 9, 10), ...updateHalf(0, 1, 8, 5, 6, 7, 9, 10)]));
+  const advanceAll = (locals: number[]) => (k: number) => locals.flatMap((l) => bump(l, k));
+  // quiet: params dst 0, src 1, a0 2, s0 3, a1 4, s1 5, n 6; locals i 7, dst2 8, src2 9 (Black's half: dst + n, src + n).
+  const quiet = body(
+    [[3, I32]],
+    [
+      ...get(0), ...get(6), I32_ADD, LOCAL_SET, 8,
+      ...get(1), ...get(6), I32_ADD, LOCAL_SET, 9,
+      ...loops(7, 6, (off) => [...updateStep(0, 1, 2, 3, null, off), ...updateStep(8, 9, 4, 5, null, off)], advanceAll([0, 1, 2, 3, 4, 5, 8, 9])),
+    ],
+  );
+  // capture: params dst 0, src 1, a0 2, s0 3, c0 4, a1 5, s1 6, c1 7, n 8; locals i 9, dst2 10, src2 11.
+  const capture = body(
+    [[3, I32]],
+    [
+      ...get(0), ...get(8), I32_ADD, LOCAL_SET, 10,
+      ...get(1), ...get(8), I32_ADD, LOCAL_SET, 11,
+      ...loops(9, 8, (off) => [...updateStep(0, 1, 2, 3, 4, off), ...updateStep(10, 11, 5, 6, 7, off)], advanceAll([0, 1, 2, 3, 4, 5, 6, 7, 10, 11])),
+    ],
+  );
   // output: params us 0, them 1, w2 2, n 3, qa 4; locals i 5 (i32), w2them 6 (i32), hi 7, sum 8, v 9 (v128).
   const clamp = [...simd(I16X8_MAX_S), ...get(7), ...simd(I16X8_MIN_S)]; // v128.const 0 is pushed before
   const zero = [...simd(V128_CONST), ...new Array(16).fill(0)];
-  const half = (acc: number, w: number): number[] => [
-    ...loadAt(acc, 5), ...zero, ...clamp, LOCAL_TEE, 9, // v = clamp(acc, 0, qa)
-    ...loadAt(w, 5), ...simd(I16X8_MUL), // t = v * w2 (fits int16)
+  const half = (acc: number, w: number, off: number): number[] => [
+    ...get(acc), ...load(off), ...zero, ...clamp, LOCAL_TEE, 9, // v = clamp(acc, 0, qa)
+    ...get(w), ...load(off), ...simd(I16X8_MUL), // t = v * w2 (fits int16)
     ...get(9), ...simd(I32X4_DOT_I16X8_S), // pairs of t * v into i32 lanes
     ...get(8), ...simd(I32X4_ADD), LOCAL_SET, 8,
   ];
@@ -156,13 +200,16 @@ function buildModule(): Uint8Array {
     [
       ...get(4), ...simd(I16X8_SPLAT), LOCAL_SET, 7,
       ...get(2), ...get(3), I32_ADD, LOCAL_SET, 6,
-      ...loop16(5, 3, [...half(0, 2), ...half(1, 6)]),
+      ...loops(5, 3, (off) => [...half(0, 2, off), ...half(1, 6, off)], advanceAll([0, 1, 2, 6])),
       ...lanes,
     ],
   );
   // add / sub: params dst 0, a 1, n 2; local i 3.
   const column = (op: number): number[] =>
-    body([[1, I32]], loop16(3, 2, [...get(0), ...get(3), I32_ADD, ...loadAt(0, 3), ...loadAt(1, 3), ...simd(op), ...store()]));
+    body(
+      [[1, I32]],
+      loops(3, 2, (off) => [...get(0), ...get(0), ...load(off), ...get(1), ...load(off), ...simd(op), ...store(off)], advanceAll([0, 1])),
+    );
   const bytes = [
     0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
     ...section(1, vec(types)),
