@@ -86,14 +86,22 @@ export class MovePicker {
     this.evasions = true;
   }
 
-  /** Quiescence: captures only (SEE-losing ones dropped). */
-  initQuiescence(pos: Position, history: History): void {
+  /**
+   * Quiescence: captures only, SEE-losing ones dropped, and those of a piece worth at most
+   * `floor` (SEE_VALUE) dropped before their SEE is asked (delta pruning; the search moves the
+   * floor with alpha through `qsFloor`). The default floor drops nothing.
+   */
+  initQuiescence(pos: Position, history: History, floor = -1): void {
     this.pos = pos;
     this.history = history;
     this.ttMove = 0;
     this.stage = STAGE_QS_GEN;
     this.evasions = false;
+    this.qsFloor = floor;
   }
+
+  /** Quiescence captures of a piece worth at most this (SEE_VALUE) are dropped (initQuiescence). */
+  qsFloor = -1;
 
   private evasions = false;
 
@@ -200,7 +208,8 @@ export class MovePicker {
           while (this.idx < this.n) {
             const m = this.pickBest();
             const b = this.pos.board;
-            if (SEE_VALUE[kindOf(b[m & 255])] > SEE_VALUE[kindOf(b[moveTo(m)])] && see(this.pos, m) < 0) continue;
+            const victim = SEE_VALUE[kindOf(b[moveTo(m)])];
+            if (victim <= this.qsFloor || (SEE_VALUE[kindOf(b[m & 255])] > victim && see(this.pos, m) < 0)) continue;
             return m;
           }
           this.stage = STAGE_DONE;

@@ -640,17 +640,15 @@ export class TreeSearch {
       if (standPat >= beta) return standPat;
       if (standPat > alpha) alpha = standPat;
       best = standPat;
-      picker.initQuiescence(pos, this.history);
+      // Delta pruning, in the picker before the SEE and the legality test, which cost more: a
+      // capture is dropped when even winning the captured piece for nothing cannot reach alpha
+      // (standPat + its value + DELTA_MARGIN <= alpha). moveCount only matters in check.
+      picker.initQuiescence(pos, this.history, alpha - standPat - DELTA_MARGIN);
     }
     const ksq = pos.kingSquare(pos.side);
     let moveCount = 0;
     for (let m = picker.next(); m !== 0; m = picker.next()) {
-      // Delta pruning: even winning the captured piece for nothing cannot reach alpha. (Before
-      // the legality test, which costs more; moveCount only matters in check.)
-      if (!inCheck) {
-        if (standPat + SEE_VALUE[kindOf(pos.board[moveTo(m)])] + DELTA_MARGIN <= alpha) continue;
-        if (!quickLegal(pos, m, ksq)) continue;
-      }
+      if (!inCheck && !quickLegal(pos, m, ksq)) continue;
       moveCount++;
       // In check, once one evasion holds, quiet evasions deep in quiescence are not worth it.
       if (inCheck && best > -MATE_BOUND && (qdepth > 2 || moveCount > 3) && pos.board[moveTo(m)] === 0) continue;
@@ -665,6 +663,7 @@ export class TreeSearch {
           alpha = score;
           this.updatePv(ply, m);
           if (score >= beta) break;
+          if (!inCheck) picker.qsFloor = alpha - standPat - DELTA_MARGIN;
         }
       }
     }
