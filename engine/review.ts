@@ -341,7 +341,7 @@ export function annotateGame(game: PgnGame, review: GameReview, evals: readonly 
 }
 
 /** The evaluation of a position where the game is over as a referee rules it (third occurrence), or null. */
-export function gameOverEval(pos: Position): PositionEval | null {
+function gameOverEval(pos: Position): PositionEval | null {
   const j = judge(pos, { priorOccurrences: 2 });
   if (j.verdict === 'none') return null;
   return { kind: 'over', verdict: j.verdict, reason: j.reason };
