@@ -80,6 +80,14 @@ describe('the result the page announces', () => {
     // An engine line in Chinese, cut at the first move that is not legal.
     expect(lineTexts(game.current, ['h9g7', 'h0g2', 'a0a9'], 'chinese')).toEqual(['马８进７', '马二进三']);
   });
+
+  it('numbers moves as the move list does (the review names moves so)', () => {
+    const game = GameRecord.fromIccs(START_FEN, ['h2e2', 'h9g7', 'h0g2']);
+    expect([1, 2, 3].map((ply) => game.moveLabel(ply))).toEqual(['1.', '1. …', '2.']);
+    // From a FEN with Black to move at move 20.
+    const black = GameRecord.fromIccs('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 0 20', ['h9g7', 'h0g2']);
+    expect([1, 2].map((ply) => black.moveLabel(ply))).toEqual(['20. …', '21.']);
+  });
 });
 
 describe('the clocks of a game against the engine', () => {

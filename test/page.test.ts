@@ -5,8 +5,8 @@
 // engine core (engine/index.ts) is the independent judge of what the page shows: legal moves,
 // notation, PGN. The static copy the build writes (scripts/build-web.mjs, dist/web/) is opened too,
 // without the isolation headers. Skips without Chromium, except under CI=true.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
@@ -402,6 +402,116 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the page of chuhan
       await page.getByRole('button', { name: 'Analyse' }).click();
       await expect.poll(() => page.locator('#engine-summary').innerText(), { timeout: 30_000 }).toMatch(/^Depth ([4-9]|\d\d) /);
       expect(problems, problems.join(' | ')).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('reviews a loaded game: progress, the graph and the marks, a click on the graph, the PGN of chuhan analyse, a phone', async () => {
+    // 6. 马八进七?? leaves the chariot on h6 to Black's (test/analyse.test.ts has the same game).
+    const pgnText = [
+      '[Event "Review test"]',
+      '[Red "甲"]',
+      '[Black "乙"]',
+      '[Result "*"]',
+      '1. 炮二平五 马８进７ 2. 马二进三 车９平８ 3. 车一平二 马２进３ 4. 兵七进一 卒７进１',
+      '5. 车二进六 炮８平９ 6. 马八进七 车８进３ 7. 马七进六 *',
+      '',
+    ].join('\n');
+    const { page, context, problems } = await open();
+    try {
+      await page.getByRole('button', { name: 'Analyse' }).click();
+      await page.getByText('FEN, PGN and link').click();
+      await page.getByLabel('PGN', { exact: true }).fill(pgnText);
+      await page.getByRole('button', { name: 'Load', exact: true }).click();
+      await expect.poll(() => moveTexts(page)).toHaveLength(13);
+      await page.getByLabel('PGN move format').selectOption('iccs');
+
+      // Review: the progress shows at once, then each side's figures, the graph and the marks.
+      const t0 = Date.now();
+      await page.getByRole('button', { name: 'Review', exact: true }).click();
+      expect(await page.locator('#review-progress-text').innerText()).toMatch(/^Position \d+ of 14/);
+      expect(await page.getByRole('progressbar', { name: 'Review progress' }).getAttribute('max')).toBe('14');
+      expect(await page.locator('#engine-summary').innerText()).toBe('Analysis waits while the review runs.');
+      await expect.poll(() => page.locator('#review-sides').isVisible(), { timeout: 120_000, interval: 200 }).toBe(true);
+      const took = Date.now() - t0;
+      expect(await page.locator('#review-progress-row').isVisible()).toBe(false);
+      const sides = await page.locator('#review-sides-body tr').allInnerTexts();
+      expect(sides).toHaveLength(2);
+      expect(sides[0]).toMatch(/^Red\s+\d+\.\d%\s+\d+\s+\d+\s+1\s+\d+$/); // Red: one blunder
+      const dots = page.locator('#review-graph svg .graph-mark');
+      expect(await dots.count()).toBeGreaterThanOrEqual(1);
+      const blunder = page.locator('#review-graph .graph-mark.blunder[data-ply="11"]');
+      expect(await blunder.count()).toBe(1);
+      const marked = moveList(page).locator('button.move[data-mark]');
+      expect(await marked.count()).toBe(await dots.count());
+      const listed = moveList(page).locator('button.move[data-ply="11"]');
+      expect(await listed.getAttribute('data-mark')).toBe('blunder');
+      expect(await listed.innerText()).toMatch(/^马八进七\s*\?\?/);
+      // The same colour in the graph and the move list.
+      type Styles = { getComputedStyle(e: unknown): { fill: string; backgroundColor: string } };
+      const dotColour = await blunder.evaluate((e) => (globalThis as unknown as Styles).getComputedStyle(e).fill);
+      const badgeColour = await listed.locator('.nag').evaluate((e) => (globalThis as unknown as Styles).getComputedStyle(e).backgroundColor);
+      expect(dotColour).toMatch(/^rgb\(/);
+      expect(dotColour).toBe(badgeColour);
+
+      // A click on the graph at the mark lands on that move: the list, the board, the better move.
+      await page.getByRole('button', { name: 'First position' }).click();
+      await expect.poll(() => moveList(page).locator('[aria-current="true"]').count()).toBe(0);
+      await page.locator('#review-graph').scrollIntoViewIfNeeded();
+      const at = await centre(page, '#review-graph .graph-mark.blunder');
+      await page.mouse.click(at.x, at.y);
+      await expect.poll(() => moveList(page).locator('[aria-current="true"]').getAttribute('data-ply')).toBe('11');
+      expect(await page.locator('[data-square="c2"]').getAttribute('data-piece')).toBe('red horse');
+      const better = await page.locator('[data-better]').getAttribute('data-better');
+      expect(better?.slice(0, 2)).toBe('h6'); // the chariot saves itself
+      const detail = await page.locator('#review-detail').innerText();
+      expect(detail).toMatch(/^6\. 马八进七\s*\?\?/);
+      expect(detail).toMatch(/Blunder: Red's winning chances \d+% → \d+%/);
+      expect(detail).toMatch(/Better [+−]\d+\.\d\d:\s+车二/);
+      // The marks are reachable from the keyboard too.
+      await page.getByRole('button', { name: 'First position' }).click();
+      await page.getByRole('button', { name: 'Next mark ›' }).click();
+      await expect.poll(() => moveList(page).locator('[aria-current="true"]').getAttribute('data-ply')).toBe('11');
+
+      // The reviewed PGN is the one chuhan analyse writes at the same node count, byte for byte.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download reviewed PGN' }).click()]);
+      expect(download.suggestedFilename()).toMatch(/^chuhan-review-\d{8}-\d{4}\.pgn$/);
+      const fromPage = readFileSync((await download.path())!, 'utf8');
+      const dir = mkdtempSync(join(tmpdir(), 'chuhan-review-'));
+      writeFileSync(join(dir, 'game.pgn'), pgnText);
+      const cli = spawnSync(builtEngine(), ['analyse', join(dir, 'game.pgn'), '--out', join(dir, 'cli.pgn'), '--nodes', '60000', '--format', 'iccs', '--concurrency', '1'], { encoding: 'utf8' });
+      expect(cli.status, cli.stderr).toBe(0);
+      expect(fromPage).toBe(readFileSync(join(dir, 'cli.pgn'), 'utf8'));
+      expect(fromPage).toContain('[Annotator "Chuhan ');
+      expect(fromPage).toMatch(/\n6\. B0-C2 \$4\n\{-\d+\.\d\d\/\d+\}\n\(6\. H6-/);
+      expect(parsePgn(fromPage)[0].moves.map(moveToIccs)).toEqual(parsePgn(pgnText)[0].moves.map(moveToIccs));
+
+      // A reload keeps the review.
+      await page.reload();
+      await expect.poll(() => moveList(page).locator('button.move[data-mark="blunder"]').count()).toBe(1);
+      expect(await page.locator('#review-sides').isVisible()).toBe(true);
+
+      // On a phone-sized screen the review goes under the board, fits the width, and a tap works.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect.poll(() => page.locator('#review-slot-board #review').count()).toBe(1);
+      expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.locator('#review-graph').scrollIntoViewIfNeeded();
+      const graph = (await page.locator('#review-graph').boundingBox())!;
+      expect(graph.x).toBeGreaterThanOrEqual(0);
+      expect(graph.x + graph.width).toBeLessThanOrEqual(390);
+      await page.mouse.click(graph.x + 2, graph.y + graph.height / 2);
+      await expect.poll(() => moveList(page).locator('[aria-current="true"]').count()).toBe(0);
+
+      // Cancel: a second review stops at once, and the Review button is back.
+      await page.getByRole('button', { name: 'Close the review' }).click();
+      expect(await moveList(page).locator('button.move[data-mark]').count()).toBe(0);
+      await page.getByRole('button', { name: 'Review', exact: true }).click();
+      await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+      expect(await page.locator('#review').isVisible()).toBe(false);
+      expect(await page.getByRole('button', { name: 'Review', exact: true }).isVisible()).toBe(true);
+      expect(problems, problems.join(' | ')).toEqual([]);
+      console.log(`page test: 14 positions reviewed at 60,000 nodes in ${took} ms; the PGN is chuhan analyse's`);
     } finally {
       await context.close();
     }

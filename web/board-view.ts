@@ -37,6 +37,8 @@ interface BoardState {
   lastMove: number;
   /** The engine's best move as an arrow, or NO_MOVE. */
   arrow: number;
+  /** A review's better move in place of the move just played, as an arrow of its own colour, or NO_MOVE. */
+  better: number;
   /** Whether the user may move the side to move now. */
   movable: boolean;
 }
@@ -97,6 +99,8 @@ export class BoardView {
     const defs = el('defs', {}, this.svg);
     const marker = el('marker', { id: 'arrowhead', viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 3.2, markerHeight: 3.2, orient: 'auto-start-reverse' }, defs);
     el('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrow-head' }, marker);
+    const betterMarker = el('marker', { id: 'arrowhead-better', viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 3.2, markerHeight: 3.2, orient: 'auto-start-reverse' }, defs);
+    el('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrow-head better' }, betterMarker);
     this.grid = el('g', { class: 'grid' }, this.svg);
     this.marks = el('g', { class: 'marks' }, this.svg);
     this.pieces = el('g', { class: 'pieces' }, this.svg);
@@ -290,12 +294,16 @@ export class BoardView {
   private drawArrow(state: BoardState): void {
     const g = this.arrows;
     g.replaceChildren();
-    if (state.arrow === NO_MOVE) return;
-    const [x1, y1] = this.xy(moveFrom(state.arrow));
-    const [x2, y2] = this.xy(moveTo(state.arrow));
-    const len = Math.hypot(x2 - x1, y2 - y1);
-    const k = (len - S * 0.32) / len;
-    el('line', { x1, y1, x2: x1 + (x2 - x1) * k, y2: y1 + (y2 - y1) * k, class: 'arrow', 'marker-end': 'url(#arrowhead)', 'data-arrow': `${squareName(moveFrom(state.arrow))}${squareName(moveTo(state.arrow))}` }, g);
+    const draw = (move: number, cls: string, head: string, data: string): void => {
+      if (move === NO_MOVE) return;
+      const [x1, y1] = this.xy(moveFrom(move));
+      const [x2, y2] = this.xy(moveTo(move));
+      const len = Math.hypot(x2 - x1, y2 - y1);
+      const k = (len - S * 0.32) / len;
+      el('line', { x1, y1, x2: x1 + (x2 - x1) * k, y2: y1 + (y2 - y1) * k, class: cls, 'marker-end': `url(#${head})`, [data]: `${squareName(moveFrom(move))}${squareName(moveTo(move))}` }, g);
+    };
+    draw(state.better, 'arrow better', 'arrowhead-better', 'data-better');
+    draw(state.arrow, 'arrow', 'arrowhead', 'data-arrow');
   }
 
   /** The board point under a pointer position, or -1. */

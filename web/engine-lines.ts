@@ -16,6 +16,8 @@ interface EngineView {
   analyse: boolean;
   /** Analysis searches the position shown (it does not when the game is over there). */
   analysing: boolean;
+  /** A game review is running (analysis waits for it). */
+  reviewing: boolean;
   /** A search of the engine's move is running. */
   thinking: boolean;
   /** The lines by MultiPV index (some may be missing), and the position searched. */
@@ -39,7 +41,7 @@ export function renderEngine(v: EngineView): void {
   const shown = v.lines.filter((l) => l !== undefined);
   const first = shown[0];
   if (v.mode === 'analysis') {
-    summary.textContent = !v.analyse ? 'Analysis is off.' : !v.analysing ? 'No moves to analyse here.' : first === undefined ? 'Starting…' : `Depth ${first.depth} · ${formatSpeed(first.nps)}`;
+    summary.textContent = !v.analyse ? 'Analysis is off.' : v.reviewing ? 'Analysis waits while the review runs.' : !v.analysing ? 'No moves to analyse here.' : first === undefined ? 'Starting…' : `Depth ${first.depth} · ${formatSpeed(first.nps)}`;
   } else if (v.thinking) {
     summary.textContent = first === undefined ? 'Thinking…' : `Thinking · depth ${first.depth} · ${formatSpeed(first.nps)}`;
   } else {

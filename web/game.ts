@@ -7,6 +7,7 @@ import {
   MoveError,
   NO_MOVE,
   Position,
+  RED,
   START_FEN,
   isLegalMove,
   judge,
@@ -133,6 +134,14 @@ export class GameRecord {
   /** The side to move after the first `ply` moves. */
   sideAt(ply: number): number {
     return this.start.side ^ (ply & 1);
+  }
+
+  /** The number of the full move that holds move `ply` (1 for the game's first): `6.` for Red's, `6. …` for Black's. */
+  moveLabel(ply: number): string {
+    const fullmove0 = Number(this.startFen.split(/\s+/)[5] ?? '1') || 1;
+    const i = ply - 1;
+    const number = fullmove0 + Math.floor((i + (this.start.side === RED ? 0 : 1)) / 2);
+    return this.sideAt(i) === RED ? `${number}.` : `${number}. …`;
   }
 
   iccs(): string[] {

@@ -4,7 +4,7 @@
 // game is the host's (IoHost).
 import { type PgnGame, parsePgn } from '../engine/index';
 import { $, h } from './dom';
-import { type PgnChoice, download, gameLabel, readPgnFile } from './pgn-io';
+import { type PgnChoice, download, gameLabel, readPgnFile, timestamp } from './pgn-io';
 
 interface IoHost {
   /** The FEN of the position shown. */
@@ -50,11 +50,7 @@ export class IoPanel {
       pgnText.value = host.pgn(format());
       this.copy(pgnText.value, 'PGN', pgnText);
     });
-    $('pgn-download').addEventListener('click', () => {
-      const d = new Date();
-      const two = (n: number): string => String(n).padStart(2, '0');
-      download(host.pgn(format()), `chuhan-${d.getFullYear()}${two(d.getMonth() + 1)}${two(d.getDate())}-${two(d.getHours())}${two(d.getMinutes())}.pgn`);
-    });
+    $('pgn-download').addEventListener('click', () => download(host.pgn(format()), `chuhan-${timestamp()}.pgn`));
     $('pgn-file').addEventListener('change', async (e) => {
       const input = e.target as HTMLInputElement;
       const file = input.files?.[0];

@@ -7,12 +7,17 @@
 // running, the result announced by the rules core's judge. Analyse: both sides are moved by hand,
 // and the engine searches the position shown with MultiPV 3 at full strength.
 //
+// A game review (复盘) of the game shown, after a game or in analysis: review-runner.ts searches
+// every position in a worker of its own, engine/review.ts judges the moves (as `chuhan analyse`
+// does), review-view.ts draws the panel and the graph.
+//
 // This file holds the flow of games and analysis; what the page shows is in state.ts, and the
 // panels are their own files: the player rows, status line and buttons (page-view.ts), the move
 // list (move-list.ts), the engine's lines (engine-lines.ts), FEN, PGN and link (io-panel.ts), the
 // settings (settings-panel.ts), the new-game form (new-game-form.ts), DOM helpers (dom.ts).
 import { version } from '../package.json';
-import { NO_MOVE, type PgnGame, type Position, RED, START_FEN, parseIccs } from '../engine/index';
+import { NO_MOVE, type PgnGame, type Position, RED, START_FEN, parseIccs, writePgn } from '../engine/index';
+import { annotateGame, reviewGame } from '../engine/review';
 import { FULL_STRENGTH } from '../engine/skill';
 import { BoardView, canDrawChinese } from './board-view';
 import { $, notice } from './dom';
@@ -26,12 +31,14 @@ import { gameFromLink, positionLink } from './link';
 import { setUpMoveEntry } from './move-entry';
 import { renderMoveList, setUpNavigation } from './move-list';
 import { NewGameForm } from './new-game-form';
-import { type PgnChoice, gameToPgn, recordOf } from './pgn-io';
+import { type PgnChoice, download, gameToPgn, recordOf, timestamp } from './pgn-io';
 import { renderControls, renderPlayers, renderStatus } from './page-view';
 import { judgedEnd, resignationEnd, timeEnd } from './results';
+import { ReviewCancelled, ReviewRunner } from './review-runner';
+import { ReviewPanel } from './review-view';
 import { ISOLATED, MAX_THREADS, setUpSettings, threadsOf } from './settings-panel';
-import { PageState } from './state';
-import { loadSettings, loadState, saveState } from './storage';
+import { PageState, type ReviewState } from './state';
+import { loadReview, loadSettings, loadState, saveReview, saveState } from './storage';
 
 class Page extends PageState {
   private readonly cjk: boolean;
@@ -39,6 +46,8 @@ class Page extends PageState {
   private readonly engine: EngineClient;
   private readonly io: IoPanel;
   private readonly newGameForm: NewGameForm;
+  private readonly reviewRunner = new ReviewRunner('chuhan.worker.js');
+  private readonly reviewPanel: ReviewPanel;
   private lastSave = 0;
 
   constructor() {
@@ -53,9 +62,18 @@ class Page extends PageState {
       link: () => positionLink(location.href, this.game.startFen, this.game.iccs().slice(0, this.cursor)),
       setUp: (fen) => {
         this.startAnalysis(new GameRecord(fen), 0);
+        this.dropReview();
         this.refresh();
       },
       open: (game) => this.openPgnGame(game),
+    });
+    this.reviewPanel = new ReviewPanel({
+      goTo: (ply) => this.goTo(ply),
+      cancel: () => this.closeReview(),
+      close: () => this.closeReview(),
+      download: () => this.downloadReview(),
+      back: () => this.backToReview(),
+      playBetter: (ply, count) => this.playBetter(ply, count),
     });
     this.newGameForm = new NewGameForm((c) => {
       this.newGame(c.human, c.control, c.level, c.fromPosition ? this.game.fenAt(this.cursor) : START_FEN);
@@ -79,6 +97,8 @@ class Page extends PageState {
     }
     this.setUpControls();
     this.restore();
+    this.restoreReview();
+    this.placeReview();
     this.refresh();
     setInterval(() => this.tick(), 100);
     addEventListener('pagehide', () => this.save());
@@ -139,6 +159,7 @@ class Page extends PageState {
 
   private newGame(human: number, control: string, level: number, fen: string): void {
     this.stopSearch();
+    this.dropReview();
     this.game = new GameRecord(fen);
     this.cursor = 0;
     this.mode = 'play';
@@ -276,7 +297,7 @@ class Page extends PageState {
     if (this.mode !== 'analysis') return;
     const moves = this.game.iccs().slice(0, this.cursor);
     const over = judgedEnd(this.game.judgementAt(this.cursor), this.viewPos().side) !== null;
-    const key = this.settings.analyse && !over ? `${this.game.startFen}|${moves.join(' ')}|${this.settings.threads}` : '';
+    const key = this.settings.analyse && !over && !this.reviewing() ? `${this.game.startFen}|${moves.join(' ')}|${this.settings.threads}` : '';
     if (key === this.analysed) return;
     this.stopSearch();
     this.lines = [];
@@ -335,6 +356,7 @@ class Page extends PageState {
     renderControls(this);
     this.syncAnalysis();
     this.renderEngine();
+    this.renderReview();
     this.io.showFen(this.game.fenAt(this.cursor));
     this.save();
   }
@@ -349,12 +371,14 @@ class Page extends PageState {
       cjk: this.cjk,
       lastMove: this.cursor > 0 ? this.game.moves[this.cursor - 1] : NO_MOVE,
       arrow: this.bestArrow(),
+      better: this.betterArrow(),
       movable: this.mayMove() === null,
     });
   }
 
   private renderMoves(): void {
-    renderMoveList($('moves'), this.game, this.cursor, this.settings.notation, this.result());
+    const result = this.reviewApplies() ? (this.review?.result ?? null) : null;
+    renderMoveList($('moves'), this.game, this.cursor, this.settings.notation, this.result(), (ply) => result?.moves[ply - 1]?.mark ?? null);
   }
 
   private renderEngine(): void {
@@ -362,6 +386,7 @@ class Page extends PageState {
       mode: this.mode,
       analyse: this.settings.analyse,
       analysing: this.analysed !== '',
+      reviewing: this.reviewing(),
       thinking: this.thinking,
       lines: this.lines,
       pos: this.linesPos,
@@ -439,6 +464,7 @@ class Page extends PageState {
     $('new-game').addEventListener('click', () => this.showNewGame());
     $('takeback').addEventListener('click', () => this.takeback());
     $('resign').addEventListener('click', () => this.resign());
+    $('review-start').addEventListener('click', () => this.startReview());
     $('analyse-on').addEventListener('change', (e) => {
       this.settings.analyse = (e.target as HTMLInputElement).checked;
       this.refresh();
@@ -457,27 +483,188 @@ class Page extends PageState {
   }
 
   private pgn(choice: PgnChoice): string {
+    return gameToPgn(this.game, this.pgnTags(), this.result(), choice);
+  }
+
+  /** The game's PGN tags: those it came with, else the page's own. */
+  private pgnTags(): Array<[string, string]> {
     const names = this.names();
     const d = new Date();
     const date = `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
-    const tags: Array<[string, string]> =
-      this.tags.length > 0
-        ? this.tags
-        : [
-            ['Event', this.mode === 'play' ? 'Game against Chuhan' : 'Analysis'],
-            ['Site', 'Chuhan page'],
-            ['Date', date],
-            ['Red', this.mode === 'play' && this.play !== null ? (this.play.human === RED ? 'You' : `Chuhan ${version}`) : names[0]],
-            ['Black', this.mode === 'play' && this.play !== null ? (this.play.human === RED ? `Chuhan ${version}` : 'You') : names[1]],
-          ];
-    return gameToPgn(this.game, tags, this.result(), choice);
+    return this.tags.length > 0
+      ? this.tags
+      : [
+          ['Event', this.mode === 'play' ? 'Game against Chuhan' : 'Analysis'],
+          ['Site', 'Chuhan page'],
+          ['Date', date],
+          ['Red', this.mode === 'play' && this.play !== null ? (this.play.human === RED ? 'You' : `Chuhan ${version}`) : names[0]],
+          ['Black', this.mode === 'play' && this.play !== null ? (this.play.human === RED ? `Chuhan ${version}` : 'You') : names[1]],
+        ];
   }
 
   private openPgnGame(game: PgnGame): void {
     const record = recordOf(game);
     this.startAnalysis(record, record.length);
+    this.dropReview();
     this.tags = game.tags;
     this.end = game.result === '*' ? null : { result: game.result, reason: 'abandoned', text: `Result: ${game.result}` };
+    this.refresh();
+  }
+
+  // -----------------------------------------------------------------------------------------
+  // Game review
+
+  /** Whether the game shown may be reviewed: one with moves, in analysis or once a game against the engine is over. */
+  private mayReview(): boolean {
+    return this.game.length > 0 && (this.mode === 'analysis' || this.end !== null);
+  }
+
+  /** Reviews the game shown: every position searched in the review's own worker, the graph filled in as it goes. */
+  private startReview(): void {
+    if (!this.mayReview()) return;
+    // The tags first: a game against the engine names who played which side.
+    const tags = this.pgnTags();
+    if (this.mode === 'play') {
+      const end = this.end;
+      this.startAnalysis(this.game, this.cursor);
+      this.end = end;
+    }
+    this.stopSearch();
+    const nodes = this.settings.reviewNodes;
+    const game = GameRecord.fromIccs(this.game.startFen, this.game.iccs());
+    const end = this.end ?? judgedEnd(game.judgementAt(), game.current.side);
+    const review: ReviewState = { game, tags, end, nodes, evals: [], result: null, started: performance.now() };
+    this.review = review;
+    saveReview(null);
+    // The Review button goes while the review runs: the keyboard's focus goes on to Cancel, and
+    // from there to the graph once the review is done.
+    const focused = document.activeElement === $('review-start');
+    this.refresh();
+    if (focused) $('review-cancel').focus();
+    this.reviewRunner
+      .run(game.startFen, game.moves, nodes, (p) => {
+        if (this.review !== review) return;
+        review.evals = [...p.evals];
+        this.renderReview();
+      })
+      .then((evals) => {
+        if (this.review !== review) return;
+        review.evals = evals;
+        review.result = reviewGame(game.startFen, game.moves, evals);
+        review.started = null;
+        saveReview({ startFen: game.startFen, moves: game.iccs(), tags: review.tags, end: review.end, nodes, evals });
+        const cancelFocused = document.activeElement === $('review-cancel');
+        this.refresh();
+        if (cancelFocused) $('review-graph').focus();
+      })
+      .catch((e: unknown) => {
+        if (e instanceof ReviewCancelled || this.review !== review) return;
+        this.review = null;
+        notice(`The review stopped: ${e instanceof Error ? e.message : String(e)}.`);
+        this.refresh();
+      });
+  }
+
+  /** Ends the review: a running one is cancelled, a finished one forgotten. */
+  private dropReview(): void {
+    if (this.review === null) return;
+    this.review = null;
+    this.reviewRunner.cancel();
+    saveReview(null);
+  }
+
+  /** Cancel or close: the review goes, and the keyboard's focus back to the Review button. */
+  private closeReview(): void {
+    this.dropReview();
+    this.refresh();
+    const button = $('review-start');
+    if (!button.hidden) button.focus();
+  }
+
+  /** A review saved before a reload, for the game it was made of. */
+  private restoreReview(): void {
+    const saved = loadReview();
+    if (saved === null) return;
+    try {
+      const game = GameRecord.fromIccs(saved.startFen, saved.moves);
+      const result = reviewGame(game.startFen, game.moves, saved.evals);
+      this.review = { game, tags: saved.tags, end: saved.end, nodes: saved.nodes, evals: saved.evals, result, started: null };
+    } catch {
+      saveReview(null);
+    }
+  }
+
+  /** The review panel goes under the board on a narrow screen, beside it (at the top of the side column) on a wide one. */
+  private placeReview(): void {
+    const narrow = matchMedia('(max-width: 860px)');
+    const place = (): void => {
+      $(narrow.matches ? 'review-slot-board' : 'review-slot-side').appendChild($('review'));
+      this.renderReview();
+    };
+    narrow.addEventListener('change', place);
+    place();
+  }
+
+  private renderReview(): void {
+    const r = this.review;
+    const button = $('review-start') as HTMLButtonElement;
+    button.hidden = !this.mayReview() || (r !== null && (r.started !== null || this.reviewApplies()));
+    if (r === null) {
+      this.reviewPanel.render(null);
+      return;
+    }
+    const running = r.started === null ? null : { done: r.evals.length, total: r.game.length + 1, secondsLeft: NaN };
+    if (running !== null && running.done > 0 && r.started !== null) {
+      running.secondsLeft = ((performance.now() - r.started) / 1000 / running.done) * (running.total - running.done);
+    }
+    const applies = this.reviewApplies();
+    this.reviewPanel.render({
+      running,
+      review: r.result,
+      evals: r.evals,
+      game: r.game,
+      applies,
+      cursor: applies ? this.cursor : 0,
+      notation: this.settings.notation,
+      nodes: r.nodes,
+    });
+  }
+
+  /** The reviewed game as PGN, with the comments, marks, better lines and tags `chuhan analyse` writes. */
+  private reviewedPgn(choice: PgnChoice): string | null {
+    const r = this.review;
+    if (r === null || r.result === null) return null;
+    const game: PgnGame = { tags: r.tags, fen: r.game.startFen, moves: [...r.game.moves], result: r.end?.result ?? '*' };
+    const annotated = annotateGame(game, r.result, r.evals, { annotator: `Chuhan ${version}, nodes ${r.nodes} a position` });
+    return writePgn(annotated, choice === 'traditional' ? 'chinese' : choice, { traditional: choice === 'traditional' });
+  }
+
+  private downloadReview(): void {
+    const text = this.reviewedPgn(($('pgn-format') as HTMLSelectElement).value as PgnChoice);
+    if (text !== null) download(text, `chuhan-review-${timestamp()}.pgn`);
+  }
+
+  /** Back to the reviewed game, at the move where the game shown left it. */
+  private backToReview(): void {
+    const r = this.review;
+    if (r === null) return;
+    const shown = this.game.iccs();
+    const reviewed = r.game.iccs();
+    let same = 0;
+    if (this.game.startFen === r.game.startFen) while (same < shown.length && same < reviewed.length && shown[same] === reviewed[same]) same++;
+    this.startAnalysis(GameRecord.fromIccs(r.game.startFen, reviewed), same);
+    this.tags = r.tags;
+    this.end = r.end;
+    this.refresh();
+  }
+
+  /** Plays the first `count` moves of the better line at move `ply` of the reviewed game, in analysis. */
+  private playBetter(ply: number, count: number): void {
+    const r = this.review;
+    const line = r?.result?.moves[ply - 1]?.better;
+    if (r === null || line === undefined || !this.reviewApplies() || this.mode !== 'analysis') return;
+    this.cursor = ply - 1;
+    for (const m of line.slice(0, count)) this.analysisMove(m);
     this.refresh();
   }
 }

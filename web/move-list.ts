@@ -1,11 +1,14 @@
 // The move list ("Moves"): the game's moves numbered by full move in the chosen notation, each a
-// button that shows its position, the one shown marked and kept in view, then the result; and the
+// button that shows its position (with its mark when the game is reviewed: ?!, ?, ??), the one
+// shown marked and kept in view, then the result; and the
 // other ways to step through the game (buttons and keys).
 import { type PgnResult, RED } from '../engine/index';
 import { $, h } from './dom';
 import type { GameRecord, Notation } from './game';
+import { type Mark, markBadge } from './review-view';
 
-export function renderMoveList(list: HTMLElement, game: GameRecord, cursor: number, notation: Notation, result: PgnResult): void {
+/** `marks` gives a reviewed move's mark (by ply, 1 for the first move), shown after it. */
+export function renderMoveList(list: HTMLElement, game: GameRecord, cursor: number, notation: Notation, result: PgnResult, marks: (ply: number) => Mark | null = () => null): void {
   list.replaceChildren();
   const start = game.startSide;
   const fullmove0 = Number(game.startFen.split(/\s+/)[5] ?? '1') || 1;
@@ -20,6 +23,11 @@ export function renderMoveList(list: HTMLElement, game: GameRecord, cursor: numb
       list.appendChild(li);
     }
     const b = h('button', { type: 'button', class: 'move', 'data-ply': String(i + 1) }, game.texts[i][notation]);
+    const mark = marks(i + 1);
+    if (mark !== null) {
+      b.appendChild(markBadge(mark));
+      b.dataset.mark = mark;
+    }
     if (i + 1 === cursor) b.setAttribute('aria-current', 'true');
     li.appendChild(b);
   }

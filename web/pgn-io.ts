@@ -38,6 +38,12 @@ export function download(text: string, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** The time now for a file name: `20261204-2315`. */
+export function timestamp(d = new Date()): string {
+  const two = (n: number): string => String(n).padStart(2, '0');
+  return `${d.getFullYear()}${two(d.getMonth() + 1)}${two(d.getDate())}-${two(d.getHours())}${two(d.getMinutes())}`;
+}
+
 /** A short label of a game for the chooser: `1. Red - Black (1-0)`. */
 export function gameLabel(game: PgnGame, index: number): string {
   const tag = (name: string): string => game.tags.find(([k]) => k.toLowerCase() === name)?.[1] ?? '?';

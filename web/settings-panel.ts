@@ -1,6 +1,8 @@
-// The "Board, notation and engine" panel: pieces, coordinates, the move list's notation, and the
-// engine's threads (automatic: one core left for the page, at most 4; more need SharedArrayBuffer).
+// The "Board, notation and engine" panel: pieces, coordinates, the move list's notation, the
+// review's search (nodes a position), and the engine's threads (automatic: one core left for the
+// page, at most 4; more need SharedArrayBuffer).
 import { $, h } from './dom';
+import { REVIEW_NODES } from './review-runner';
 import type { Settings } from './storage';
 
 export const ISOLATED = globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
@@ -31,6 +33,16 @@ export function setUpSettings(settings: Settings, changed: () => void, threadsCh
   bind('set-pieces', 'pieces');
   bind('set-coords', 'coords');
   bind('set-notation', 'notation');
+  const review = $('set-review-nodes') as HTMLSelectElement;
+  for (const n of REVIEW_NODES) {
+    const what = n === REVIEW_NODES[0] ? 'quick' : n === 300_000 ? 'as chuhan analyse' : 'deeper';
+    review.appendChild(h('option', { value: String(n) }, `${n.toLocaleString('en-US')} nodes a position (${what})`));
+  }
+  review.value = String(settings.reviewNodes);
+  review.addEventListener('change', () => {
+    settings.reviewNodes = Number(review.value);
+    changed();
+  });
   const threads = $('set-threads') as HTMLSelectElement;
   threads.appendChild(h('option', { value: '0' }, `Automatic (${AUTO_THREADS})`));
   for (let n = 1; n <= MAX_THREADS; n++) threads.appendChild(h('option', { value: String(n) }, String(n)));

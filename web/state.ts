@@ -1,12 +1,14 @@
 // What the page shows, and what follows from it: the game and the position shown (`cursor` moves
 // into it), the mode, the game against the engine (the person's side, the clock, the engine's
-// level) and how a game ended, the PGN tags, the settings, and the engine's lines. main.ts changes
-// it; page-view.ts and the panels draw it.
+// level) and how a game ended, the PGN tags, the settings, the engine's lines, and a game review.
+// main.ts changes it; page-view.ts and the panels draw it.
 import { NO_MOVE, type PgnResult, type Position, RED, parseIccs } from '../engine/index';
+import type { GameReview, PositionEval } from '../engine/review';
 import type { SearchInfo } from './engine-client';
 import { GameRecord } from './game';
 import type { GameClock } from './game-clock';
 import { type GameEnd, PLAIN_NAMES, type SideNames, judgedEnd } from './results';
+import type { Mark } from './review-view';
 import type { Mode, Settings, saveState } from './storage';
 
 /** A game against the engine. */
@@ -16,6 +18,25 @@ interface Play {
   clock: GameClock;
   /** The engine's Skill Level (engine/skill.ts; FULL_STRENGTH: none). */
   level: number;
+}
+
+/** A game review, running or done: the game reviewed (a copy, which the game shown may leave), how, and what was found. */
+export interface ReviewState {
+  game: GameRecord;
+  tags: Array<[string, string]>;
+  end: GameEnd | null;
+  nodes: number;
+  /** The evaluation of each position so far, the start position first. */
+  evals: PositionEval[];
+  /** The figures, once every position is evaluated. */
+  result: GameReview | null;
+  /** While it runs: when it started (performance.now()). */
+  started: number | null;
+}
+
+/** What identifies a game: its start and its moves. */
+function gameKey(game: GameRecord): string {
+  return `${game.startFen}|${game.iccs().join(' ')}`;
 }
 
 export class PageState {
@@ -31,6 +52,7 @@ export class PageState {
   thinking = false;
   /** What the analysis searches now ('' when it does not). */
   analysed = '';
+  review: ReviewState | null = null;
   private view: { game: GameRecord; length: number; cursor: number; pos: Position } | null = null;
 
   constructor(public settings: Settings) {}
@@ -64,8 +86,32 @@ export class PageState {
     return null;
   }
 
-  /** The analysis' best move in the position shown, or NO_MOVE. */
+  /** Whether a review is running (the analysis waits for it). */
+  reviewing(): boolean {
+    return this.review !== null && this.review.started !== null;
+  }
+
+  /** Whether the game shown is the reviewed one (so the review's marks and graph belong to it). */
+  reviewApplies(): boolean {
+    const r = this.review;
+    return r !== null && (r.game === this.game || gameKey(r.game) === gameKey(this.game));
+  }
+
+  /** The review's mark of move `ply` (1 for the first) of the game shown, or null. */
+  reviewMark(ply: number): Mark | null {
+    if (!this.reviewApplies()) return null;
+    return this.review?.result?.moves[ply - 1]?.mark ?? null;
+  }
+
+  /** At a marked move of the reviewed game: the better move in its place, or NO_MOVE. */
+  betterArrow(): number {
+    if (this.cursor === 0 || this.reviewMark(this.cursor) === null) return NO_MOVE;
+    return this.review?.result?.moves[this.cursor - 1].better[0] ?? NO_MOVE;
+  }
+
+  /** The analysis' best move in the position shown, or NO_MOVE (none beside a review's better move). */
   bestArrow(): number {
+    if (this.betterArrow() !== NO_MOVE) return NO_MOVE;
     const best = this.mode === 'analysis' && this.linesPos !== null ? this.lines[0]?.pv[0] : undefined;
     if (best === undefined) return NO_MOVE;
     try {

@@ -1,14 +1,18 @@
 // What survives a reload: the game (start FEN and ICCS moves), the position shown, the mode, a
-// game against the engine with its clocks, and the settings, in the browser's local storage. What
+// game against the engine with its clocks, the settings, and a finished review's evaluations (a
+// key of its own), in the browser's local storage. What
 // is read back is checked field by field; a saved game whose moves are no longer legal is dropped
 // with a message, never half-loaded.
 import type { PgnResult } from '../engine/index';
+import type { PositionEval } from '../engine/review';
 import { FULL_STRENGTH } from '../engine/skill';
 import type { Coordinates, PieceStyle } from './board-view';
 import { NOTATIONS, type Notation } from './game';
+import { REVIEW_NODES } from './review-runner';
 import type { EndReason } from './results';
 
 const KEY = 'chuhan-page';
+const REVIEW_KEY = 'chuhan-review';
 const VERSION = 1;
 
 export type Mode = 'play' | 'analysis';
@@ -22,6 +26,8 @@ export interface Settings {
   threads: number;
   /** Whether analysis mode runs the engine. */
   analyse: boolean;
+  /** Nodes a position for a game review (review-runner.ts: REVIEW_NODES). */
+  reviewNodes: number;
 }
 
 /** A game against the engine. */
@@ -54,7 +60,7 @@ interface SavedState {
 }
 
 function defaultSettings(): Settings {
-  return { pieces: 'chinese', coords: 'wxf', notation: 'chinese', flipped: false, threads: 0, analyse: true };
+  return { pieces: 'chinese', coords: 'wxf', notation: 'chinese', flipped: false, threads: 0, analyse: true, reviewNodes: REVIEW_NODES[0] };
 }
 
 function isString(v: unknown): v is string {
@@ -76,6 +82,7 @@ function readSettings(v: unknown): Settings {
     flipped: s.flipped === true,
     threads: typeof s.threads === 'number' && Number.isInteger(s.threads) && s.threads >= 0 && s.threads <= 64 ? s.threads : d.threads,
     analyse: s.analyse !== false,
+    reviewNodes: REVIEW_NODES.includes(s.reviewNodes as (typeof REVIEW_NODES)[number]) ? (s.reviewNodes as number) : d.reviewNodes,
   };
 }
 
@@ -142,5 +149,50 @@ export function saveState(state: SavedState): void {
     localStorage.setItem(KEY, JSON.stringify({ version: VERSION, ...state }));
   } catch {
     // Storage full or disabled: the page works on, it just will not survive a reload.
+  }
+}
+
+/** A finished review: the game reviewed, how, and the evaluation of each of its positions. */
+interface SavedReview {
+  startFen: string;
+  moves: string[];
+  tags: Array<[string, string]>;
+  end: SavedEnd | null;
+  nodes: number;
+  evals: PositionEval[];
+}
+
+/** The saved review, or null (none, or unreadable: a review is only a convenience, dropped quietly). */
+export function loadReview(): SavedReview | null {
+  try {
+    const raw = localStorage.getItem(REVIEW_KEY);
+    if (raw === null) return null;
+    const v = JSON.parse(raw) as Record<string, unknown>;
+    if (v.version !== VERSION || !isString(v.startFen) || !Array.isArray(v.moves) || !v.moves.every(isString) || !Array.isArray(v.evals)) return null;
+    if (typeof v.nodes !== 'number' || v.evals.length !== v.moves.length + 1 || !v.evals.every(isPositionEval)) return null;
+    const tags = Array.isArray(v.tags) ? v.tags.filter((t): t is [string, string] => Array.isArray(t) && t.length === 2 && isString(t[0]) && isString(t[1])) : [];
+    return { startFen: v.startFen, moves: v.moves, tags, end: readEnd(v.end), nodes: v.nodes, evals: v.evals };
+  } catch {
+    return null;
+  }
+}
+
+function isPositionEval(v: unknown): v is PositionEval {
+  if (typeof v !== 'object' || v === null) return false;
+  const e = v as Record<string, unknown>;
+  if (e.kind === 'over') return ['win', 'loss', 'draw'].includes(e.verdict as string) && isString(e.reason);
+  if (e.kind !== 'search' || typeof e.depth !== 'number' || !Array.isArray(e.pv) || !e.pv.every((m) => Number.isInteger(m))) return false;
+  const s = e.score as Record<string, unknown> | null;
+  if (typeof s !== 'object' || s === null) return false;
+  return (s.kind === 'cp' && typeof s.cp === 'number') || ((s.kind === 'mate' || s.kind === 'rule') && Number.isInteger(s.plies));
+}
+
+/** Keeps a finished review (null: forgets it). */
+export function saveReview(review: SavedReview | null): void {
+  try {
+    if (review === null) localStorage.removeItem(REVIEW_KEY);
+    else localStorage.setItem(REVIEW_KEY, JSON.stringify({ version: VERSION, ...review }));
+  } catch {
+    // Storage full or disabled: the review lasts until the page is left.
   }
 }

@@ -1,0 +1,279 @@
+// The review panel: the progress of a review as it runs, then each side's accuracy and marks, the
+// evaluation graph across the moves (Red's expected score in every position, drawn as SVG here; a
+// click or a tap goes to that move), and what the review says of the move shown: its evaluation,
+// its mark and the better line, whose moves play it from the position before. The marks' colours
+// are the same in the graph, the move list and the table (page.css: --inaccuracy, --mistake,
+// --blunder). What the figures mean is engine/review.ts's (docs/analyse.md).
+import { RED, moveToIccs } from '../engine/index';
+import { pliesToMoves } from '../engine/limits';
+import { type GameReview, type PositionEval, type SideReview, expectedScore } from '../engine/review';
+import { $, h } from './dom';
+import { type GameRecord, type Notation, lineTexts } from './game';
+import { formatScore } from './score';
+
+export type Mark = NonNullable<GameReview['moves'][number]['mark']>;
+const MARKS: readonly Mark[] = ['inaccuracy', 'mistake', 'blunder'];
+const MARK_GLYPHS: Readonly<Record<Mark, string>> = { inaccuracy: '?!', mistake: '?', blunder: '??' };
+const MARK_NAMES: Readonly<Record<Mark, string>> = { inaccuracy: 'Inaccuracy', mistake: 'Mistake', blunder: 'Blunder' };
+const MARK_PLURALS: Readonly<Record<Mark, string>> = { inaccuracy: 'inaccuracies', mistake: 'mistakes', blunder: 'blunders' };
+
+/** A mark as the move list and the table show it: the glyph in its colour, its name for screen readers. */
+export function markBadge(mark: Mark): HTMLElement {
+  const badge = h('span', { class: `nag ${mark}`, title: MARK_NAMES[mark] });
+  badge.appendChild(h('span', { 'aria-hidden': 'true' }, MARK_GLYPHS[mark]));
+  badge.appendChild(h('span', { class: 'visually-hidden' }, ` (${MARK_NAMES[mark].toLowerCase()})`));
+  return badge;
+}
+
+/** An evaluation from Red's side, as the page writes scores: `+0.42`, `#3` (Red mates in 3), `R-2` (Black wins by rule in 2), or why the game is over. */
+function evalText(e: PositionEval, sideToMove: number): string {
+  if (e.kind === 'over') return e.reason.replace(/-/g, ' ');
+  const sign = sideToMove === RED ? 1 : -1;
+  const s = e.score;
+  if (s.kind === 'cp') return formatScore({ cp: sign * s.cp, mate: null });
+  const moves = sign * pliesToMoves(s.plies);
+  return s.kind === 'mate' ? formatScore({ cp: null, mate: moves }) : `R${moves < 0 ? '−' : '+'}${Math.abs(moves)}`;
+}
+
+const percent = (x: number): string => `${Math.round(100 * x)}%`;
+
+/** What the panel shows. */
+interface ReviewPanelView {
+  /** Positions evaluated and of how many; `secondsLeft` while it runs (NaN: not known yet). */
+  running: { done: number; total: number; secondsLeft: number } | null;
+  /** The figures, once the review is done. */
+  review: GameReview | null;
+  /** Evaluations so far, the start position first. */
+  evals: readonly PositionEval[];
+  /** The reviewed game, and whether it is the game shown. */
+  game: GameRecord;
+  applies: boolean;
+  cursor: number;
+  notation: Notation;
+  nodes: number;
+}
+
+interface ReviewPanelHost {
+  goTo(ply: number): void;
+  cancel(): void;
+  close(): void;
+  download(): void;
+  /** Shows the reviewed game again (after a move in analysis left it). */
+  back(): void;
+  /** Plays the first `count` moves of the better line at `ply` (from the position before it). */
+  playBetter(ply: number, count: number): void;
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+const GRAPH_HEIGHT = 96;
+const PAD = 6;
+
+function svg<K extends keyof SVGElementTagNameMap>(name: K, attrs: Record<string, string | number>, parent?: Element): SVGElementTagNameMap[K] {
+  const e = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  parent?.appendChild(e);
+  return e;
+}
+
+export class ReviewPanel {
+  private readonly graph = $('review-graph');
+  private view: ReviewPanelView | null = null;
+  private width = 0;
+
+  constructor(private readonly host: ReviewPanelHost) {
+    $('review-cancel').addEventListener('click', () => host.cancel());
+    $('review-close').addEventListener('click', () => host.close());
+    $('review-download').addEventListener('click', () => host.download());
+    $('review-back').addEventListener('click', () => host.back());
+    $('review-prev').addEventListener('click', () => this.jump(-1));
+    $('review-next').addEventListener('click', () => this.jump(1));
+    // A click or a tap on the graph goes to the move under it; a drag along it scrubs.
+    const at = (e: PointerEvent): void => {
+      const v = this.view;
+      if (v === null || v.game.length === 0) return;
+      const box = this.graph.getBoundingClientRect();
+      const x = (e.clientX - box.left) * (this.width / Math.max(1, box.width));
+      const ply = Math.round(((x - PAD) / Math.max(1, this.width - 2 * PAD)) * v.game.length);
+      host.goTo(Math.max(0, Math.min(v.game.length, ply)));
+    };
+    this.graph.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0) return;
+      this.graph.setPointerCapture(e.pointerId);
+      at(e);
+    });
+    this.graph.addEventListener('pointermove', (e) => {
+      if (this.graph.hasPointerCapture(e.pointerId)) at(e);
+    });
+    new ResizeObserver(() => {
+      if (this.view !== null && this.graph.clientWidth !== this.width) this.drawGraph(this.view);
+    }).observe(this.graph);
+  }
+
+  /** Draws the panel, or hides it (null). */
+  render(v: ReviewPanelView | null): void {
+    this.view = v;
+    const panel = $('review');
+    panel.hidden = v === null;
+    if (v === null) return;
+    const running = v.running;
+    $('review-progress-row').hidden = running === null;
+    if (running !== null) {
+      const bar = $('review-progress') as HTMLProgressElement;
+      bar.max = running.total;
+      bar.value = running.done;
+      const left = Number.isFinite(running.secondsLeft) ? ` · about ${Math.max(1, Math.round(running.secondsLeft))} s left` : '';
+      $('review-progress-text').textContent = `Position ${Math.min(running.done + 1, running.total)} of ${running.total}${left}`;
+    }
+    $('review-nodes').textContent = `${v.nodes.toLocaleString('en-US')} nodes a position`;
+    const review = v.review;
+    const sides = $('review-sides');
+    sides.hidden = review === null;
+    if (review !== null) this.renderSides(review);
+    $('review-left').hidden = v.applies;
+    $('review-graph').hidden = !v.applies;
+    $('review-detail').hidden = !v.applies;
+    $('review-actions').hidden = review === null;
+    $('review-nav').hidden = review === null || !v.applies;
+    if (v.applies) {
+      this.drawGraph(v);
+      this.renderDetail(v);
+    }
+    if (review !== null) {
+      const marked = review.moves.filter((m) => m.mark !== null).map((m) => m.ply);
+      ($('review-prev') as HTMLButtonElement).disabled = !marked.some((p) => p < v.cursor);
+      ($('review-next') as HTMLButtonElement).disabled = !marked.some((p) => p > v.cursor);
+    }
+  }
+
+  /** To the previous (-1) or next (+1) marked move. */
+  private jump(direction: -1 | 1): void {
+    const v = this.view;
+    if (v === null || v.review === null) return;
+    const marked = v.review.moves.filter((m) => m.mark !== null).map((m) => m.ply);
+    const target = direction > 0 ? marked.find((p) => p > v.cursor) : marked.reverse().find((p) => p < v.cursor);
+    if (target !== undefined) this.host.goTo(target);
+  }
+
+  private renderSides(review: GameReview): void {
+    const body = $('review-sides-body');
+    body.replaceChildren();
+    for (const [name, side, cls] of [
+      ['Red', review.red, 'red'],
+      ['Black', review.black, 'black'],
+    ] as Array<[string, SideReview, string]>) {
+      const tr = h('tr');
+      const th = h('th', { scope: 'row' });
+      th.appendChild(h('span', { class: `side-dot ${cls}` }));
+      th.append(name);
+      tr.appendChild(th);
+      tr.appendChild(h('td', { class: 'accuracy', title: 'Accuracy: 100 for moves the engine would play (docs/analyse.md)' }, Number.isNaN(side.accuracy) ? '–' : `${side.accuracy.toFixed(1)}%`));
+      for (const mark of MARKS) {
+        const n = mark === 'inaccuracy' ? side.inaccuracies : mark === 'mistake' ? side.mistakes : side.blunders;
+        tr.appendChild(h('td', { class: `count ${mark}${n > 0 ? ' some' : ''}`, title: `${n} ${n === 1 ? MARK_NAMES[mark].toLowerCase() : MARK_PLURALS[mark]}` }, String(n)));
+      }
+      tr.appendChild(h('td', { class: 'loss', title: 'Average loss in centipawns a move' }, Number.isNaN(side.averageLoss) ? '–' : String(Math.round(side.averageLoss))));
+      body.appendChild(tr);
+    }
+  }
+
+  private drawGraph(v: ReviewPanelView): void {
+    const host = this.graph;
+    const W = Math.max(120, host.clientWidth || 400);
+    this.width = W;
+    const H = GRAPH_HEIGHT;
+    const n = Math.max(1, v.game.length);
+    const x = (ply: number): number => PAD + (ply / n) * (W - 2 * PAD);
+    const y = (e: number): number => PAD + (1 - e) * (H - 2 * PAD);
+    const mid = y(0.5);
+    const curve = v.review?.redCurve ?? v.evals.map((e, i) => redExpected(e, v.game.sideAt(i)));
+    // The graph is a slider over the positions: ← → Home End step through the game (move-list.ts).
+    host.setAttribute('aria-valuemax', String(v.game.length));
+    host.setAttribute('aria-valuenow', String(v.cursor));
+    host.setAttribute('aria-valuetext', positionText(v));
+    $('review-graph-summary').textContent = graphLabel(v);
+    const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, width: W, height: H, class: 'graph', 'aria-hidden': 'true' });
+    svg('rect', { x: 0, y: 0, width: W, height: H, class: 'graph-bg' }, root);
+    if (curve.length > 0) {
+      const points = curve.map((e, i) => `${x(i).toFixed(1)},${y(e).toFixed(1)}`);
+      const area = `M${x(0).toFixed(1)},${mid} L${points.join(' L')} L${x(curve.length - 1).toFixed(1)},${mid} Z`;
+      const defs = svg('defs', {}, root);
+      const above = svg('clipPath', { id: 'graph-above' }, defs);
+      svg('rect', { x: 0, y: 0, width: W, height: mid }, above);
+      const below = svg('clipPath', { id: 'graph-below' }, defs);
+      svg('rect', { x: 0, y: mid, width: W, height: H - mid }, below);
+      svg('path', { d: area, class: 'graph-red', 'clip-path': 'url(#graph-above)' }, root);
+      svg('path', { d: area, class: 'graph-black', 'clip-path': 'url(#graph-below)' }, root);
+      svg('line', { x1: 0, y1: mid, x2: W, y2: mid, class: 'graph-mid' }, root);
+      svg('polyline', { points: points.join(' '), class: 'graph-curve' }, root);
+    } else {
+      svg('line', { x1: 0, y1: mid, x2: W, y2: mid, class: 'graph-mid' }, root);
+    }
+    svg('line', { x1: x(v.cursor), y1: 0, x2: x(v.cursor), y2: H, class: 'graph-cursor' }, root);
+    for (const m of v.review?.moves ?? []) {
+      if (m.mark === null) continue;
+      const dot = svg('circle', { cx: x(m.ply), cy: y(curve[m.ply]), r: m.ply === v.cursor ? 6 : 4.5, class: `graph-mark ${m.mark}`, 'data-ply': m.ply }, root);
+      svg('title', {}, dot).textContent = `${v.game.moveLabel(m.ply)} ${v.game.texts[m.ply - 1][v.notation]}${MARK_GLYPHS[m.mark]}`;
+    }
+    host.replaceChildren(root);
+  }
+
+  private renderDetail(v: ReviewPanelView): void {
+    const box = $('review-detail');
+    box.replaceChildren();
+    const p = v.cursor;
+    const e = v.evals[p];
+    if (e === undefined) {
+      box.textContent = v.running !== null ? 'This position is not evaluated yet.' : '';
+      return;
+    }
+    if (p === 0) {
+      box.append(`Start: ${evalText(e, v.game.sideAt(0))}`);
+      return;
+    }
+    const head = h('p', { class: 'detail-move' });
+    head.appendChild(h('strong', {}, `${v.game.moveLabel(p)} ${v.game.texts[p - 1][v.notation]}`));
+    const m = v.review?.moves[p - 1];
+    if (m?.mark) head.appendChild(markBadge(m.mark));
+    head.append(` ${evalText(e, v.game.sideAt(p))}`);
+    box.appendChild(head);
+    if (m === undefined || m.mark === null) return;
+    const before = v.evals[p - 1];
+    const mover = m.side === 'red' ? 'Red' : 'Black';
+    box.appendChild(h('p', { class: 'detail-why' }, `${MARK_NAMES[m.mark]}: ${mover}'s winning chances ${percent(m.before)} → ${percent(m.after)}.`));
+    if (m.better.length === 0) return;
+    const line = h('p', { class: 'detail-better' });
+    line.append(`Better ${evalText(before, v.game.sideAt(p - 1))}: `);
+    const pos = v.game.positionAt(p - 1);
+    const texts = lineTexts(pos, m.better.map(moveToIccs), v.notation);
+    texts.forEach((text, i) => {
+      if (i > 0) line.append(' ');
+      const b = h('button', { type: 'button', class: i === 0 ? 'pv-move better-move' : 'pv-move', title: 'Play the better line up to this move' }, text);
+      b.addEventListener('click', () => this.host.playBetter(p, i + 1));
+      line.appendChild(b);
+    });
+    box.appendChild(line);
+  }
+}
+
+/** Red's expected score in one evaluation (while the review runs, before reviewGame has the curve). */
+function redExpected(e: PositionEval, sideToMove: number): number {
+  const mover = e.kind === 'over' ? (e.verdict === 'win' ? 1 : e.verdict === 'loss' ? 0 : 0.5) : expectedScore(e.score);
+  return sideToMove === RED ? mover : 1 - mover;
+}
+
+/** The position at the cursor in words, for the graph's slider: `after 6. 马八进七, a blunder: −12.50`. */
+function positionText(v: ReviewPanelView): string {
+  const p = v.cursor;
+  const e = v.evals[p];
+  const score = e === undefined ? 'not evaluated yet' : evalText(e, v.game.sideAt(p));
+  if (p === 0) return `the start: ${score}`;
+  const mark = v.review?.moves[p - 1]?.mark;
+  return `after ${v.game.moveLabel(p)} ${v.game.texts[p - 1][v.notation]}${mark ? `, a ${mark}` : ''}: ${score}`;
+}
+
+function graphLabel(v: ReviewPanelView): string {
+  const r = v.review;
+  if (r === null) return `Evaluation graph: ${v.evals.length} of ${v.game.length + 1} positions evaluated so far`;
+  const marks = r.moves.filter((m) => m.mark !== null).length;
+  return `Evaluation graph across ${v.game.length} moves, Red's winning chances from ${percent(r.redCurve[0])} to ${percent(r.redCurve[r.redCurve.length - 1])}, ${marks} marked move${marks === 1 ? '' : 's'}; a click goes to a move`;
+}
