@@ -56,13 +56,6 @@ export const CAPTURES = 2;
 export const ALL_MOVES = QUIETS | CAPTURES;
 export const DEFENDS = 4;
 
-/** What a point holding `code` is to side `us` as a target: TARGET_OF[us * 64 + code] (WALL: 0). */
-const TARGET_OF = new Uint8Array(128);
-for (let us = RED; us <= BLACK; us++) {
-  TARGET_OF[us * 64] = QUIETS;
-  for (let code = 1; code < 16; code++) TARGET_OF[us * 64 + code] = colourOf(code) === us ? DEFENDS : CAPTURES;
-}
-
 // Step tables, 0-terminated, 8 entries per square (per colour where the rule depends on it), and
 // for the pieces a point can block the blocking point of each step.
 const KING_T = new Uint8Array(2 * 256 * 8);
@@ -135,6 +128,9 @@ export function generate(pos: Position, buf: Int32Array, n: number, target: numb
   const them = us ^ 1;
   const quiets = (target & QUIETS) !== 0;
   const captures = (target & CAPTURES) !== 0;
+  // The step pieces' targets (stepMoves): empty points, and the other side's pieces.
+  const empty = target & QUIETS;
+  const colours = captures ? 1 << them : 0;
   // Along each line a chariot or cannon slides up to the first piece (lines.ts); a chariot takes
   // that piece, a cannon the second one. A stop at the edge or at one of our pieces, or a second
   // piece missing (offset 0: the mover itself), takes nothing.
@@ -158,20 +154,19 @@ export function generate(pos: Position, buf: Int32Array, n: number, target: numb
       }
     }
   }
-  const tb = us * 64;
   for (let i = 0, code = HORSE | hi, cnt = pc[code]; i < cnt; i++) {
-    n = stepMoves(b, pl[code * SLOTS + i], HORSE_T, HORSE_LEG, 255, 0, tb, target, buf, n);
+    n = stepMoves(b, pl[code * SLOTS + i], HORSE_T, HORSE_LEG, 255, 0, empty, colours, buf, n);
   }
   for (let i = 0, code = SOLDIER | hi, cnt = pc[code]; i < cnt; i++) {
-    n = stepMoves(b, pl[code * SLOTS + i], SOLDIER_T, SOLDIER_T, 0, cbase, tb, target, buf, n);
+    n = stepMoves(b, pl[code * SLOTS + i], SOLDIER_T, SOLDIER_T, 0, cbase, empty, colours, buf, n);
   }
   for (let i = 0, code = ELEPHANT | hi, cnt = pc[code]; i < cnt; i++) {
-    n = stepMoves(b, pl[code * SLOTS + i], ELEPHANT_T, ELEPHANT_EYE, 255, cbase, tb, target, buf, n);
+    n = stepMoves(b, pl[code * SLOTS + i], ELEPHANT_T, ELEPHANT_EYE, 255, cbase, empty, colours, buf, n);
   }
   for (let i = 0, code = ADVISOR | hi, cnt = pc[code]; i < cnt; i++) {
-    n = stepMoves(b, pl[code * SLOTS + i], ADVISOR_T, ADVISOR_T, 0, cbase, tb, target, buf, n);
+    n = stepMoves(b, pl[code * SLOTS + i], ADVISOR_T, ADVISOR_T, 0, cbase, empty, colours, buf, n);
   }
-  return stepMoves(b, pl[(KING | hi) * SLOTS], KING_T, KING_T, 0, cbase, tb, target, buf, n);
+  return stepMoves(b, pl[(KING | hi) * SLOTS], KING_T, KING_T, 0, cbase, empty, colours, buf, n);
 }
 
 /**
@@ -210,10 +205,12 @@ const FILE_FIRST = interleave(FILE_LINES.firstLo, FILE_LINES.firstHi);
 const FILE_SECOND = interleave(FILE_LINES.secondLo, FILE_LINES.secondHi);
 
 /**
- * Appends the moves onto `target` of the piece on `from` by a step table (8 entries a point from
- * `base`, 0-ended) to buf from index n; returns the new end. `tb` is the mover's TARGET_OF
- * offset. A step is stopped by a piece on its point of `blocks` (horse legs, elephant eyes) when
- * `blockable` is 255; with 0 (kings, advisors, soldiers) nothing stops it, whatever `blocks` says.
+ * Appends the moves of the piece on `from` by a step table (8 entries a point from
+ * `base`, 0-ended) to buf from index n; returns the new end. A step lands on an empty point when
+ * `empty` is not 0, on a piece when its colour's bit is set in `colours` (no table of targets: a
+ * load the optimizing compiler checks again at every step). A step is stopped by a piece on its
+ * point of `blocks` (horse legs, elephant eyes) when `blockable` is 255; with 0 (kings, advisors,
+ * soldiers) nothing stops it, whatever `blocks` says.
  */
 function stepMoves(
   b: Uint8Array,
@@ -222,15 +219,16 @@ function stepMoves(
   blocks: Uint8Array,
   blockable: number,
   base: number,
-  tb: number,
-  target: number,
+  empty: number,
+  colours: number,
   buf: Int32Array,
   n: number,
 ): number {
   for (let k = base + from * 8, end = k + 8; k < end; k++) {
     const t = table[k];
     if (t === 0) break;
-    if ((TARGET_OF[tb + b[t]] & target) !== 0 && (b[blocks[k]] & blockable) === 0) buf[n++] = from | (t << 8);
+    const c = b[t];
+    if ((c === 0 ? empty !== 0 : ((colours >> (c >> 3)) & 1) !== 0) && (b[blocks[k]] & blockable) === 0) buf[n++] = from | (t << 8);
   }
   return n;
 }
@@ -241,7 +239,8 @@ function stepMoves(
  * evaluation's horse terms.
  */
 export function horseSteps(b: Uint8Array, from: Square, us: Colour, target: number, buf: Int32Array, n: number): number {
-  return stepMoves(b, from, HORSE_T, HORSE_LEG, 255, 0, us * 64, target, buf, n);
+  const colours = ((target & CAPTURES) !== 0 ? 1 << (us ^ 1) : 0) | ((target & DEFENDS) !== 0 ? 1 << us : 0);
+  return stepMoves(b, from, HORSE_T, HORSE_LEG, 255, 0, target & QUIETS, colours, buf, n);
 }
 
 /**
@@ -514,7 +513,7 @@ export function isPseudoLegal(pos: Position, move: Move): boolean {
   if (kind === CHARIOT) return piecesBetween(pos.occ, from, to) === 0;
   if (kind === CANNON) return piecesBetween(pos.occ, from, to) === (c === 0 ? 0 : 1);
   const rule = STEP_RULES[kind];
-  const n = stepMoves(b, from, rule.table, rule.blocks, rule.blockable, rule.perColour ? us * 256 * 8 : 0, us * 64, ALL_MOVES, steps, 0);
+  const n = stepMoves(b, from, rule.table, rule.blocks, rule.blockable, rule.perColour ? us * 256 * 8 : 0, QUIETS, 1 << (us ^ 1), steps, 0);
   for (let i = 0; i < n; i++) if (steps[i] === move) return true;
   return false;
 }
