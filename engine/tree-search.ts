@@ -27,7 +27,7 @@ import { Position } from './position';
 import { repetitionScore } from './repetition';
 import { RootMove, bestRootMove, rootBonus } from './root-moves';
 import { MOVE_LIMIT_PLIES } from './rules';
-import { SEE_VALUE, see } from './see';
+import { see } from './see';
 import {
   CAPTURE_HISTORY,
   DELTA_MARGIN,
