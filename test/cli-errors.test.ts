@@ -1,6 +1,6 @@
 // Bad invocations of the built executable: each exits non-zero with one line on stderr that
 // names the problem, and never a stack trace; and every command's --help and unknown flag.
-import { type SpawnSyncReturns, execFileSync, spawnSync } from 'node:child_process';
+import { type SpawnSyncReturns, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -122,6 +122,20 @@ describe('every command reads its command line alike', () => {
     expect(commands).toEqual(expect.arrayContaining(['perft', 'bench', 'judge', 'pgn', 'match', 'spsa', 'openings', 'serve', 'datagen', 'train']));
     check(run, 'chuhan', null, []);
     for (const command of commands) check(run, 'chuhan', command, REQUIRED[command] ?? []);
+  });
+
+  // `chuhan analyse --help | head`: a reader that has gone away before the help is written
+  // ends the command quietly (exit 0, nothing on stderr), never with an EPIPE stack trace.
+  it('a reader gone before the help is written ends each command quietly', async () => {
+    const commands = commandsOf(spawnSync(exe, ['--help'], { encoding: 'utf8', cwd: dir }).stdout);
+    for (const args of [['--help'], ...commands.map((c) => [c, '--help'])]) {
+      const child = spawn(exe, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout.destroy();
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      const status = await new Promise<number | null>((done) => child.on('close', (code) => done(code)));
+      expect({ args, status, stderr }).toEqual({ args, status: 0, stderr: '' });
+    }
   });
 
   it('the evaluation fitter and each of its commands', () => {

@@ -49,18 +49,23 @@ const USAGE_ERROR = 2;
 let stdoutGuarded = false;
 
 /**
- * Writes one line of a tool command's output. A reader that stops reading early (`chuhan perft
- * --divide | head`) ends the command quietly, as command-line tools do; any other write error
- * is reported on stderr.
+ * A tool command's output (its lines, and commander's help and errors): a reader that stops
+ * reading early (`chuhan perft --divide | head`, `chuhan analyse --help | head`) ends the command
+ * quietly, as command-line tools do; any other write error is reported on stderr. The engine's
+ * session guards its own output (protocol/host/output.ts).
  */
+function guardStdout(): void {
+  if (stdoutGuarded) return;
+  stdoutGuarded = true;
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') process.stderr.write(`chuhan: cannot write the output: ${err.message}\n`);
+    process.exit(err.code === 'EPIPE' ? 0 : 1);
+  });
+}
+
+/** Writes one line of a tool command's output. */
 function writeLine(line: string): void {
-  if (!stdoutGuarded) {
-    stdoutGuarded = true;
-    process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code !== 'EPIPE') process.stderr.write(`chuhan: cannot write the output: ${err.message}\n`);
-      process.exit(err.code === 'EPIPE' ? 0 : 1);
-    });
-  }
+  guardStdout();
   process.stdout.write(line + '\n');
 }
 
@@ -472,6 +477,8 @@ function buildProgram(): Command {
 async function main(): Promise<void> {
   try {
     const program = buildProgram();
+    // Any argument means a command (or --help, --version), not the engine's session.
+    if (process.argv.length > 2) guardStdout();
     const unknown = unknownCommand(program, process.argv);
     if (unknown !== null) {
       process.stderr.write(`${unknown}\n`);
