@@ -1,5 +1,5 @@
 // The browser files of a build, written into `outDir` (dist/ for build.mjs, a scratch directory
-// for test/browser.test.ts):
+// for test/browser.slow-timing.test.ts):
 //   chuhan.worker.js  the engine as one self-contained classic Web Worker speaking UCCI/UCI over
 //                     postMessage (protocol/host/web-worker.ts, bundled with the protocol and the engine);
 //   engine.mjs        the engine core as an ES module (engine/index.ts: FEN, legal moves, notation,

@@ -1,5 +1,5 @@
 // Input at the protocol's edges, for the edge fuzz (in process: protocol-edges.test.ts; through the
-// executable: protocol-fuzz.test.ts): random bytes, lines of a megabyte, NUL and bytes that are not
+// executable: protocol-fuzz.slow.test.ts): random bytes, lines of a megabyte, NUL and bytes that are not
 // UTF-8 inside real commands, positions of 10,000 moves, and go/stop/ponderhit/isready interleaved
 // at random delays. Each step is a list of chunks of bytes with a pause (ms) before each; the
 // caller writes them, then asks isready, which must be answered. All drawn from one seed.

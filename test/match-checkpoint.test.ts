@@ -2,7 +2,7 @@
 // character a game, the size of a long match's summary, and `--resume` with the fake engine in
 // process: from the summary alone, from the PGN and the summary when one is ahead of the other,
 // and the refusals (files of two runs, games they disagree on, a summary of another match or
-// shard). The real thing, a runner killed with SIGKILL and resumed, is match-resume.test.ts.
+// shard). The real thing, a runner killed with SIGKILL and resumed, is match-resume.slow.test.ts.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 // Sharding a match and merging the shards: the split of the schedule, the refusals of a merge,
 // the merged arithmetic against one tally of the same games. Also the runner's warnings:
 // concurrency beyond the cores, fixed nodes between different engines, options an engine does not
-// announce. Two shards played by separate processes are in match-shard-play.test.ts (slow).
+// announce. Two shards played by separate processes are in match-shard-play.slow.test.ts (slow).
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

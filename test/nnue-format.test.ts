@@ -1,7 +1,7 @@
 // Network file format version 2: the architecture in the header (input set, king buckets, width,
 // output buckets), version 1 files (test/data/gen3m.nnue) still read as before, and files that
 // cannot be used refused with a message naming the problem while the network in use stays (in the
-// evaluator setting and the session; the same through the executable is in nnue-king.test.ts, in
+// evaluator setting and the session; the same through the executable is in nnue-king.slow.test.ts, in
 // the slow project).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

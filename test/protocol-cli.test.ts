@@ -1,6 +1,6 @@
 // The command line of the built executable: `chuhan --help` names every sub-command, each with a
 // description that fits on its own line of an 80-column terminal. (A tool whose reader goes away
-// ends quietly: interrupt.test.ts.)
+// ends quietly: interrupt.slow.test.ts.)
 import { execFileSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtEngine } from './e2e-engine';

@@ -4,7 +4,7 @@
 // parser made, the position and limits the session handed its search (the SearchPlan), the value
 // an option stored or handed on, and the replies. A row that should draw no complaint must write
 // no `info string` at all. The messages a user reads are checked once each, in
-// protocol-messages.test.ts; the rows about the clock in real time are in protocol-clock.test.ts.
+// protocol-messages.test.ts; the rows about the clock in real time are in protocol-clock.timing.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { START_FEN, parseIccs, toFen } from '../engine/index';
 import { TranspositionTable, DEFAULT_HASH_MB } from '../engine/tt';

@@ -3,7 +3,7 @@
 // go/stop/ponderhit/isready interleaved at random delays. After every step the session must answer
 // isready; nothing may throw, no safety net may fire, every line written must be a protocol line,
 // and at the end every search has been answered. Each seed is printed when its run fails; rerun
-// one with FUZZ_SEED=<seed>, and a longer run with FUZZ_STEPS=<n>. protocol-fuzz.test.ts (the slow
+// one with FUZZ_SEED=<seed>, and a longer run with FUZZ_STEPS=<n>. protocol-fuzz.slow.test.ts (the slow
 // project) runs it longer with a fresh seed every time, and a short run through the executable.
 import { describe, it, onTestFailed } from 'vitest';
 import { edgeFuzz } from './fuzz-edges';

@@ -2,7 +2,7 @@
 // (test/session-harness.ts): the resign option, searchmoves, go mate N, go nodes, the order of
 // bestmove and readyok after stop, decided scores of repetition results and an unknown first
 // line. The one promise about two search threads runs the real executable; PVs cut at 24 moves
-// (a search to depth 22) are in protocol-pv.test.ts, in the slow project.
+// (a search to depth 22) are in protocol-pv.slow.test.ts, in the slow project.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { START_FEN, judge } from '../engine/index';
 import { builtEngine, legalBest, startChuhan } from './e2e-engine';

@@ -2,7 +2,7 @@
 // process, a search by its worker thread, quit and the end of input ending the process, bytes on
 // stdin that are not text, CRLF line ends, and a reader slower than the engine. The protocol's
 // details are tested in process (protocol-conformance, -robustness, -messages, -options); the
-// answer times (stop, isready, quit) in protocol-latency.test.ts.
+// answer times (stop, isready, quit) in protocol-latency.timing.test.ts.
 import { availableParallelism } from 'node:os';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { START_FEN } from '../engine/index';

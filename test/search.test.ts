@@ -1,5 +1,5 @@
 // The search: proven mates, deterministic bench, excluded root moves, MultiPV, randomness. The
-// limits that involve the clock (node limit, stop flag, move time) are in search-time.test.ts.
+// limits that involve the clock (node limit, stop flag, move time) are in search-time.timing.test.ts.
 import { describe, expect, it } from 'vitest';
 import { runBench } from '../bench/bench';
 import { MAX_MOVES, START_FEN, generateLegal, isLegalMove, moveToIccs, parseFen } from '../engine/index';

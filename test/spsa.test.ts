@@ -3,7 +3,7 @@
 // trajectory, the state's own short trajectory and its size, what makes a state portable (paths,
 // the engine's identity on resume, commits of the state file alone), and the tunable parameters
 // set by setoption changing the search. `chuhan spsa` with the real executable is in
-// spsa-run.test.ts (the slow project).
+// spsa-run.slow.test.ts (the slow project).
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,8 +1,8 @@
 // Threads (Lazy SMP) through the real executable, at length: 200 positions searched to depth 8
 // with two threads, 60 searches stopped at random moments, thread and hash changes without leaks
 // (the OS thread count of the process is the independent count of helpers), and 250 searches of
-// 60 ms with flat memory (the process's resident size from /proc). Part of the slow project;
-// threads.test.ts has the rest.
+// 60 ms with flat memory (the process's resident size from /proc). In the slow-timing project;
+// threads.timing.test.ts has the rest.
 import { readFileSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // Threads (Lazy SMP) through the real executable over pipes: both threads busy and their nodes counted together, and answers within 50 ms while 2 threads
 // search; and in process: node accounting of a parallel search. Searches stopped at random, thread
-// and hash changes without leaks and long runs are in threads-soak.test.ts (the slow project); the
+// and hash changes without leaks and long runs are in threads-soak.slow-timing.test.ts (the slow-timing project); the
 // message for Threads without shared memory is in protocol-messages.test.ts. In the timing group:
 // its answer times must not race other files.
 import { readFileSync, readdirSync } from 'node:fs';
@@ -89,13 +89,13 @@ describe.skipIf(CORES < 2)('Threads 2 through the executable', () => {
       const t0 = e.send('stop');
       stop.push((await e.expect(/^bestmove /, 2000)).at - t0);
     }
-    // quit with 2 threads: protocol-latency.test.ts ("quit while searching"), in both dialects.
+    // quit with 2 threads: protocol-latency.timing.test.ts ("quit while searching"), in both dialects.
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
     console.log(
       `Threads 2: isready median ${median(ready).toFixed(1)} max ${Math.max(...ready).toFixed(1)} ms; ` +
         `stop median ${median(stop).toFixed(1)} max ${Math.max(...stop).toFixed(1)} ms`,
     );
-    // 50 ms is the target; a loaded test machine gets the margins of protocol-latency.test.ts.
+    // 50 ms is the target; a loaded test machine gets the margins of protocol-latency.timing.test.ts.
     expect(median(ready)).toBeLessThan(50);
     expect(median(stop)).toBeLessThan(50);
     expect(Math.max(...ready)).toBeLessThan(250);

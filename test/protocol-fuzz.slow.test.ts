@@ -41,7 +41,7 @@ const OPTION_VALUES = [
 ];
 /**
  * Values for Threads and Hash: small ones, so that the fuzz starts no hundreds of search threads
- * and no tables of gigabytes (test/machine-limits.test.ts and threads.test.ts cover those).
+ * and no tables of gigabytes (test/machine-limits.slow.test.ts and threads.timing.test.ts cover those).
  */
 const SIZE_VALUES = ['0', '1', '2', '16', '-1', '', 'maybe', '1e3', '0x10'];
 const GO_WORDS = [
