@@ -1,7 +1,7 @@
 // Term weights set by hand over the fitted ones (eval-fitted.ts); the self-play match that kept
-// each is in docs/testing.md ("Evaluation"). The fit never writes this file, so a refit changes
-// the fitted values under these and leaves these in force; drop an entry here to let the fit's
-// value apply.
+// each is in docs/log/search.md (the rows "Evaluation term …"). The fit never writes this file, so
+// a refit changes the fitted values under these and leaves these in force; drop an entry here to
+// let the fit's value apply.
 
 import type { FITTED_WEIGHTS } from './eval-fitted';
 

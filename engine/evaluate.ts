@@ -429,7 +429,7 @@ export function attackUnits(pos: Position, side: Colour): number {
 /**
  * Quiescence skips the full evaluation when material and placement alone are this far outside the
  * window (the terms 2-8 and 10 can move the score further, but seldom do). The value was chosen
- * by games and speed (docs/testing.md).
+ * by games and speed (docs/log/search.md).
  */
 export const LAZY_MARGIN = 120;
 

@@ -8,7 +8,7 @@ import builtIn from '../nets/chuhan.nnue';
 
 /**
  * Whether the network evaluates by default (the hand-written evaluation otherwise): yes since the
- * gen1 network beat the hand-written evaluation in games (docs/testing.md). The session's Use NNUE
+ * gen1 network beat the hand-written evaluation in games (docs/log/network.md). The session's Use NNUE
  * option, the search worker, bench and the openings builder all start from it.
  */
 export const USE_NNUE_DEFAULT = true;

@@ -17,7 +17,7 @@
 // The column updates and the output layer run as WebAssembly SIMD kernels (engine/nnue-simd.ts)
 // where the runtime has them, over weights and accumulators kept in the module's memory; otherwise
 // (or with { simd: false }) as the JavaScript loops below. Both give the same integers; what the
-// kernels gained is in docs/testing.md.
+// kernels gained is in docs/log/search.md and docs/log/speed.md.
 import { featureIndex, kingBucketCount, kingCell, kingMirrored, NNUE_INPUTS, outputBucket, type Network } from './nnue-format';
 import { instantiateSimd, simdUsable, type SimdKernels } from './nnue-simd';
 import type { Position } from './position';

@@ -1,7 +1,7 @@
 // The search's constants and parameters, each named once: scores, and the margins, depths and
 // factors of the pruning, aspiration, history and time management (tree-search.ts, search.ts,
 // timeman.ts).
-// docs/testing.md refers to them by these names.
+// The measurement log (docs/log/) refers to them by these names.
 //
 // The parameters declared `let` are tunable at run time (TUNABLES at the end, set with
 // setTunable): importers read them as ES live bindings, so the search reads the current value
@@ -130,7 +130,7 @@ export const CLOCK_RESERVE_SHARE = 0.04;
 export const LOW_CLOCK_RESERVE_MAX_SHARE = 0.8;
 /**
  * Without a move count, plan for this many more moves of ours: most games end well before the
- * clock runs down (20 replaced 26, which left base time unused; docs/testing.md).
+ * clock runs down (20 replaced 26, which left base time unused; docs/log/search.md).
  */
 export let MOVES_TO_GO = 20;
 /** A larger moves-to-go is read as this many. */

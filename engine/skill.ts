@@ -10,7 +10,7 @@
 //
 // Levels run from 0 to 19, and 20 is full strength (no limit). Level L claims the Elo
 // LOWEST_ELO + (HIGHEST_ELO - LOWEST_ELO) * L / 19 on the scale of Fairy-Stockfish 11.1's own
-// UCI_Elo, as measured in games (docs/testing.md, "Strength levels"); a UCI_Elo between two levels
+// UCI_Elo, as measured in games (docs/log/strength-levels.md); a UCI_Elo between two levels
 // is a fractional level. The settings of the measured levels are the anchors below; a level
 // between two anchors takes its node budget and temperature on the geometric mean between them.
 // Node budgets make a level's strength the same on any machine and at any clock long enough for

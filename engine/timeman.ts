@@ -42,7 +42,7 @@ export function timeBudget(limits: SearchLimits, overhead = limits.overhead ?? M
   // increment, no move count) a short clock keeps more: 2 × LOW_CLOCK_RESERVE less the clock, at
   // most 80% of it (200 ms at 400 ms, 267 ms at 333 ms), so that the clock runs down slowly
   // instead of being spent to the last milliseconds with moves still to play. With an increment
-  // the same reserve lost games and saved none on time (docs/testing.md, "Time"): there the clock
+  // the same reserve lost games and saved none on time (docs/log/search.md, "Time"): there the clock
   // settles where a move spends the increment.
   const suddenDeath = inc === 0 && movesToGo === 0;
   const lowClock = suddenDeath ? Math.min(time * LOW_CLOCK_RESERVE_MAX_SHARE, 2 * LOW_CLOCK_RESERVE - time) : 0;

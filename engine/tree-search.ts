@@ -15,7 +15,7 @@
 //
 // Scores and windows are negated as `0 - x`, not `-x`: negating a zero score gives -0, which V8
 // cannot hold as a small integer (optimized code deoptimizes on it, or falls back to floating
-// point); the bench measured faster so, with the same tree (docs/testing.md).
+// point); the bench measured faster so, with the same tree (docs/log/search.md).
 
 import { CorrectionHistory } from './correction';
 import { LAZY_MARGIN, TEMPO, attackUnits, evaluate, materialScore } from './evaluate';
@@ -180,7 +180,7 @@ export class TreeSearch {
 
   /**
    * The static evaluation, side to move. Both evaluations are called directly (a call through an
-   * interface made the bench much slower, docs/testing.md): the network when one is set, else
+   * interface made the bench much slower, docs/log/search.md): the network when one is set, else
    * evaluate.ts.
    */
   staticEval(pos: Position): number {
@@ -612,7 +612,7 @@ export class TreeSearch {
   /**
    * Quiescence: stand pat, then captures that do not lose material; all evasions in check. It
    * keeps out of the hash table: a probe at every quiescence node cost more in cache misses than
-   * its hits saved (measured in games and nodes per second, docs/testing.md).
+   * its hits saved (measured in games and nodes per second, docs/log/search.md).
    */
   private quiesce(alpha: number, beta: number, ply: number, qdepth: number): number {
     const pos = this.pos;

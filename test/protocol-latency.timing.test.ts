@@ -131,7 +131,7 @@ describe('latency while searching', () => {
       if (dialect === 'ucci') expect(e.received.some((r) => r.line === 'bye')).toBe(true);
     }
     console.log(`${summary('quit -> exit, 1 thread', quit[1])}; ${summary('2 threads', quit[2])}`);
-    // The target is 100 ms (docs/testing.md has the figures of a quiet machine).
+    // The target is 100 ms (docs/log/threads.md has the figures of a quiet machine).
     expect(Math.max(...quit[1], ...quit[2])).toBeLessThan(BOUND_QUIT_MS);
   });
 });

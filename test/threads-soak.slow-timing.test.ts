@@ -114,7 +114,7 @@ describe.skipIf(CORES < 2)('Threads 2 through the executable, at length', () => 
     expect(e.alive).toBe(true);
     // Flat: a Position made for every search (about 150 KB of history outside the JavaScript heap,
     // in each of the three isolates) once grew it by 15-27 MB over these 150 searches (166 -> 193
-    // MB; -1 to +3 MB since; docs/testing.md).
+    // MB; -1 to +3 MB since; docs/log/threads.md).
     expect(rss250 - rss100).toBeLessThan(8);
     expect(e.received.some((r) => /search failed|exited with code|the search chose/.test(r.line))).toBe(false);
   }, 600_000);

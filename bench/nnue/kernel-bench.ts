@@ -1,5 +1,5 @@
 // The NNUE kernels alone, WebAssembly SIMD against JavaScript loop shapes, on 4,000 real accumulators
-// of the built-in network (docs/testing.md quotes its figures). Variants alternate within one
+// of the built-in network (docs/log/search.md quotes its figures). Variants alternate within one
 // process, seven rounds, medians. Not part of the executable; run it with
 //   npx esbuild bench/nnue/kernel-bench.ts --bundle --platform=node --target=node20 \
 //     --loader:.nnue=binary --outfile=/tmp/kernel-bench.cjs && node /tmp/kernel-bench.cjs
