@@ -1,4 +1,4 @@
-// Evaluation parameters fitted by bench/tune (see bench/tune/README.md). Generated file: the fit
+// Evaluation parameters fitted by bench/eval-fit (see its README.md). Generated file: the fit
 // rewrites it whole. Hand-set values go in eval-overrides.ts, which the fit never touches.
 // 43656 positions labelled by Fairy-Stockfish (train 39235, held out 4421),
 // label scale alpha 0.971, lambda 1e-9, 1500 epochs.
@@ -6,13 +6,12 @@
 // Loss after:  train 0.008424, held out 0.008497.
 //
 // Tables hold placement only (material is separate), red's view, rank 9 first, as in
-// engine/pst.ts. The end-game tables are fitted on their own: use them in place of
-// round(mg * EG_SCALE) (i.e. EG_SCALE goes away).
+// engine/pst.ts. The end-game tables are fitted on their own, not derived from the
+// middle-game ones.
 
 export const MATERIAL_MG = [0, 0, 204, 163, 315, 719, 472, 107];
 export const MATERIAL_EG = [0, 0, 77, 72, 209, 514, 227, 76];
 
-// prettier-ignore
 export const T_KING_MG = [
      0,   0,   0,   0,   0,   0,   0,   0,   0,
      0,   0,   0,   0,   0,   0,   0,   0,   0,
@@ -25,7 +24,6 @@ export const T_KING_MG = [
      0,   0,   0, -67,   2, -67,   0,   0,   0,
      0,   0,   0,  50, 110,  50,   0,   0,   0,
 ];
-// prettier-ignore
 export const T_ADVISOR_MG = [
      0,   0,   0,   0,   0,   0,   0,   0,   0,
      0,   0,   0,   0,   0,   0,   0,   0,   0,
@@ -38,7 +36,6 @@ export const T_ADVISOR_MG = [
      0,   0,   0,   0,  80,   0,   0,   0,   0,
      0,   0,   0,  26,   0,  26,   0,   0,   0,
 ];
-// prettier-ignore
 export const T_ELEPHANT_MG = [
      0,   0,   0,   0,   0,   0,   0,   0,   0,
      0,   0,   0,   0,   0,   0,   0,   0,   0,
@@ -51,7 +48,6 @@ export const T_ELEPHANT_MG = [
      0,   0,   0,   0,   0,   0,   0,   0,   0,
      0,   0, -11,   0,   0,   0, -11,   0,   0,
 ];
-// prettier-ignore
 export const T_HORSE_MG = [
     -1, -17,  11,   3,   4,   3,  11, -17,  -1,
    -10,  14,  58,  14,  13,  14,  58,  14, -10,
@@ -64,7 +60,6 @@ export const T_HORSE_MG = [
    -33,  -9,  -8,  -1,   2,  -1,  -8,  -9, -33,
     -3, -83, -35,   9,  -3,   9, -35, -83,  -3,
 ];
-// prettier-ignore
 export const T_CHARIOT_MG = [
      5,   9,  12,  40,  12,  40,  12,   9,   5,
     28,  32,  13,  58,  35,  58,  13,  32,  28,
@@ -77,7 +72,6 @@ export const T_CHARIOT_MG = [
    -73, -37, -52,   5,  13,   5, -52, -37, -73,
   -101, -33, -56,  -8,   0,  -8, -56, -33,-101,
 ];
-// prettier-ignore
 export const T_CANNON_MG = [
     22,  11, -28, -17, -12, -17, -28,  11,  22,
    -13, -10, -14,   8, -10,   8, -14, -10, -13,
@@ -90,7 +84,6 @@ export const T_CANNON_MG = [
      3,  -6,  37,   2,  31,   2,  37,  -6,   3,
    -12, -40, -19,  37,   3,  37, -19, -40, -12,
 ];
-// prettier-ignore
 export const T_SOLDIER_MG = [
      0,  -2,  13,  12,  16,  12,  13,  -2,   0,
      2,  22,  64, 124, 116, 124,  64,  22,   2,
@@ -104,7 +97,6 @@ export const T_SOLDIER_MG = [
      0,   0,   0,   0,   0,   0,   0,   0,   0,
 ];
 
-// prettier-ignore
 export const T_KING_EG = [
      0,   0,   0,   0,   0,   0,   0,   0,   0,
      0,   0,   0,   0,   0,   0,   0,   0,   0,
@@ -117,7 +109,6 @@ export const T_KING_EG = [
      0,   0,   0,   7,   5,   7,   0,   0,   0,
      0,   0,   0, -10, -14, -10,   0,   0,   0,
 ];
-// prettier-ignore
 export const T_ADVISOR_EG = [
      0,   0,   0,   0,   0,   0,   0,   0,   0,
      0,   0,   0,   0,   0,   0,   0,   0,   0,
@@ -130,7 +121,6 @@ export const T_ADVISOR_EG = [
      0,   0,   0,   0, -11,   0,   0,   0,   0,
      0,   0,   0,  -9,   0,  -9,   0,   0,   0,
 ];
-// prettier-ignore
 export const T_ELEPHANT_EG = [
      0,   0,   0,   0,   0,   0,   0,   0,   0,
      0,   0,   0,   0,   0,   0,   0,   0,   0,
@@ -143,7 +133,6 @@ export const T_ELEPHANT_EG = [
      0,   0,   0,   0,   0,   0,   0,   0,   0,
      0,   0,   0,   0,   0,   0,   0,   0,   0,
 ];
-// prettier-ignore
 export const T_HORSE_EG = [
      4,  12,   3,   5,   2,   5,   3,  12,   4,
    -14,   6,  18,  12,  13,  12,  18,   6, -14,
@@ -156,7 +145,6 @@ export const T_HORSE_EG = [
    -44, -12, -22,  -7, -17,  -7, -22, -12, -44,
     -2,  19, -22,  -8,  -5,  -8, -22,  19,  -2,
 ];
-// prettier-ignore
 export const T_CHARIOT_EG = [
    -20, -30,  -4, -18,  -8, -18,  -4, -30, -20,
    -23, -25,  -2, -19,  14, -19,  -2, -25, -23,
@@ -169,7 +157,6 @@ export const T_CHARIOT_EG = [
     -3,   0,  -7,  -6,  -3,  -6,  -7,   0,  -3,
    -38, -33, -29,  -8,   0,  -8, -29, -33, -38,
 ];
-// prettier-ignore
 export const T_CANNON_EG = [
     -6,  -4,  -7, -15, -11, -15,  -7,  -4,  -6,
    -20,  -1,   4, -15,  -4, -15,   4,  -1, -20,
@@ -182,7 +169,6 @@ export const T_CANNON_EG = [
     -3, -11, -16,   5,  -3,   5, -16, -11,  -3,
      4, -14,  -4,   3,  -9,   3,  -4, -14,   4,
 ];
-// prettier-ignore
 export const T_SOLDIER_EG = [
      2,   9,  12,  -2,  -1,  -2,  12,   9,   2,
     -1,  44,  42,  74,  98,  74,  42,  44,  -1,

@@ -1,4 +1,4 @@
-// The term weights the evaluation uses: the fitted ones (eval-fitted.ts, written by bench/tune)
+// The term weights the evaluation uses: the fitted ones (eval-fitted.ts, written by bench/eval-fit)
 // with the hand-set overrides (eval-overrides.ts) on top. The names are the keys of
 // FITTED_WEIGHTS; a new term gets its key there (at 0, until a fit sets it) and its code in
 // evaluate.ts, which records its count in the trace that the fit reads.

@@ -4,7 +4,7 @@
 // geometry (ranks counted from its own back rank), and the result is red minus black; so
 // mirroring the board top to bottom with colours swapped negates the score, and mirroring
 // it left to right leaves it unchanged (the tables are left-right symmetric). The terms were
-// written by hand; their weights and the tables are fitted by bench/tune (eval-fitted.ts, with
+// written by hand; their weights and the tables are fitted by bench/eval-fit (eval-fitted.ts, with
 // the hand-set values of eval-overrides.ts on top; eval-params.ts). A weight of 0 means the fit
 // found the tables already carry the term.
 //

@@ -1,7 +1,7 @@
 // Material and piece-square values, kept as incremental sums by Position.
 //
-// The material values and the placement tables are in eval-fitted.ts (written by the tuner,
-// bench/tune). Each table is written from red's point of view, rank 9 (the far side) in the
+// The material values and the placement tables are in eval-fitted.ts (written by the fitter,
+// bench/eval-fit). Each table is written from red's point of view, rank 9 (the far side) in the
 // first row, file a first, so it reads like the board. Black uses the rank-mirrored point and the
 // negated value, so every sum is "red minus black" and the evaluation is colour-symmetric
 // by construction. PSQ_MG / PSQ_EG hold material + placement for the middle game and the

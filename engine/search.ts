@@ -8,8 +8,8 @@
 // each other through it. The thread plumbing is the caller's (protocol/); here a searcher only
 // gets a ThreadShare. The main searcher (index 0) reports, applies the limits, counts the nodes
 // of all and decides the move (its deepest completed iteration); when it ends it raises STOP,
-// which ends the helpers. Helpers skip some depths (HELPER_SKIP) so that they are not all on the
-// same iteration.
+// which ends the helpers. Helpers skip some depths (HELPER_SKIP_SIZE, HELPER_SKIP_PHASE) so that
+// they are not all on the same iteration.
 
 import type { History } from './history';
 import type { NnueEvaluator } from './nnue';

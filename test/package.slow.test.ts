@@ -5,8 +5,8 @@
 // example type-checked (strict, TypeScript's `nodenext` resolution, the repository's tsc) and run;
 // the README's `chuhan/worker` example bundled with esbuild and run in headless Chromium to a
 // `bestmove`. Also what the tarball holds (no sources or tests), its unpacked size against the
-// README's figure and the 6 MB budget. Chromium as in browser.slow-timing.test.ts: skipped without it, except
-// under CI=true.
+// README's figure and the 6 MB budget. Chromium as in browser.slow-timing.test.ts: skipped
+// without it, except under CI=true.
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';

@@ -76,8 +76,8 @@ describe("the search's own perpetual check", () => {
   // Black's chariot has checked Red's king from d1 to d0 and back; the position after h1h0 has
   // occurred once. Repeating h1h0 would make Black's checks a perpetual check over the whole
   // repetition, which loses; with nothing else lost (no mate threat against Black), Black must
-  // play something else. The perpetual-check losses of issue 32 (docs/log/perpetual-checks.md) all came from
-  // positions where every other move was mated; this is the other side of that line.
+  // play something else. The perpetual-check losses of issue 32 (docs/log/perpetual-checks.md)
+  // all came from positions where every other move was mated; this is the other side of that line.
   const FEN = '4k4/R8/9/9/9/9/9/9/3K3r1/9 w - - 0 1';
   const HISTORY = ['d1d0', 'h1h0', 'd0d1', 'h0h1', 'd1d0'];
   it('does not repeat the checks when another move is not lost', () => {

@@ -45,7 +45,7 @@ function config(params: SpsaParam[], pairs: number, seed = 1): SpsaConfig {
 
 /**
  * Game pairs decided by a known Elo landscape: a parameter vector scores
- * −ELO_SCALE·Σ((x − optimum) / width)², and each game is a draw with probability 0.3, else won by
+ * −eloScale·Σ((x − optimum) / width)², and each game is a draw with probability 0.3, else won by
  * the plus engine with the logistic probability of the Elo difference. Seeded; the outcome of a
  * pair depends only on its values and its iteration number, whatever the order pairs are played.
  */

@@ -1,8 +1,9 @@
-// Threads (Lazy SMP) through the real executable over pipes: both threads busy and their nodes counted together, and answers within 50 ms while 2 threads
-// search; and in process: node accounting of a parallel search. Searches stopped at random, thread
-// and hash changes without leaks and long runs are in threads-soak.slow-timing.test.ts (the slow-timing project); the
-// message for Threads without shared memory is in protocol-messages.test.ts. In the timing group:
-// its answer times must not race other files.
+// Threads (Lazy SMP) through the real executable over pipes: both threads busy and their nodes
+// counted together, and answers within 50 ms while 2 threads search; and in process: node
+// accounting of a parallel search. Searches stopped at random, thread and hash changes without
+// leaks and long runs are in threads-soak.slow-timing.test.ts; the message for Threads without
+// shared memory is in protocol-messages.test.ts. In the timing group: its answer times must not
+// race other files.
 import { readFileSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

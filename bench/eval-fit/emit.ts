@@ -50,7 +50,6 @@ export function emitResult(p: Float64Array, r: FitReport): string {
     ['EG', OFF_EG],
   ] as const) {
     for (let kind = KING; kind <= SOLDIER; kind++) {
-      out.push('// prettier-ignore');
       out.push(`export const T_${TABLE_NAMES[kind]}_${suffix} = [`);
       out.push(table(p, off, kind));
       out.push('];');

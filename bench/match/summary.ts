@@ -62,7 +62,7 @@ const FAILURE_FIELD: Record<string, keyof EngineTally> = {
   'no-bestmove': 'noBestmove',
 };
 
-/** Points for the engine `who` ('a' side when aRed means a had Red). */
+/** Points of a game's result for the side that had Red (`red`) or Black. */
 function pointsOf(result: Result, red: boolean): number {
   if (result === '1/2-1/2') return 0.5;
   return (result === '1-0') === red ? 1 : 0;

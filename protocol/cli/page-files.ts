@@ -2,7 +2,7 @@
 //
 // build.mjs builds the page's files first and substitutes them, as one JSON object keyed by URL
 // path, for __CHUHAN_PAGE_FILES__ through esbuild's `define` (as it does with the search worker's
-// source, see ../worker-source.ts). The executable therefore serves the page without reading any
+// source, see ../host/worker-source.ts). The executable therefore serves the page without reading any
 // file. Outside the bundle (vitest, tsc) the identifier is not defined and there is no page.
 
 /** One file of the page: its Content-Type and its text (every file of the page is text). */

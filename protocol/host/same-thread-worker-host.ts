@@ -1,4 +1,4 @@
-// A search "worker" on the session's own thread: the SearchService that host/search-worker.ts runs
+// A search "worker" on the session's own thread: the SearchService that search-worker.ts runs
 // in a worker thread, run from the event loop instead. With it a whole Session (parser, options,
 // dialects, reply ordering, the search) runs in one thread with no executable and no worker to
 // start, which is what test/session-harness.ts does to check the protocol in milliseconds.

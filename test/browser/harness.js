@@ -1,5 +1,6 @@
-// The page side of test/browser.slow-timing.test.ts: starts dist/chuhan.worker.js as a page would, and keeps
-// every line it posts with the page's clock, so the test can wait for replies and time them.
+// The page side of test/browser.slow-timing.test.ts: starts dist/chuhan.worker.js as a page would,
+// and keeps every line it posts with the page's clock, so the test can wait for replies and time
+// them.
 'use strict';
 window.harness = {
   worker: null,
