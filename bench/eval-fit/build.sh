@@ -7,7 +7,7 @@ set -e
 FIT_DIR=${FIT_DIR:-/tmp/eval-fit}
 rm -rf "$FIT_DIR/src"
 mkdir -p "$FIT_DIR/src"
-git archive HEAD engine bench/match | tar -x -C "$FIT_DIR/src"
+git archive HEAD engine bench/match bench/cli-args.ts | tar -x -C "$FIT_DIR/src"
 mkdir -p "$FIT_DIR/src/bench/eval-fit"
 cp bench/eval-fit/*.ts "$FIT_DIR/src/bench/eval-fit/"
 ln -s "$PWD/node_modules" "$FIT_DIR/src/node_modules"

@@ -8,6 +8,7 @@
 // as `chuhan` does.
 
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { intIn, numberIn } from '../cli-args';
 import { fromPgn } from './from-pgn';
 import { generate } from './generate';
 import { label } from './label';
@@ -15,26 +16,6 @@ import { verify } from './verify';
 import { fit } from './fit';
 
 const log = (s: string): void => console.error(s);
-
-/** A decimal integer from `min` up. */
-function intFrom(min: number): (value: string) => number {
-  return (value) => {
-    const n = Number(value.trim());
-    if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min) throw new InvalidArgumentError(`expected an integer ${min} or more.`);
-    return n;
-  };
-}
-
-/** A number from `min` to `max`. */
-function numberIn(min: number, max = Infinity): (value: string) => number {
-  return (value) => {
-    const n = Number(value);
-    if (value.trim() === '' || !Number.isFinite(n) || n < min || n > max) {
-      throw new InvalidArgumentError(max === Infinity ? `expected a number, ${min} or more.` : `expected a number from ${min} to ${max}.`);
-    }
-    return n;
-  };
-}
 
 function buildProgram(): Command {
   const program = new Command('eval-fit')
@@ -48,9 +29,9 @@ function buildProgram(): Command {
     .description('self-play positions of our own search, the quiet ones kept (FEN per line)')
     .requiredOption('--out <file>', 'positions to append to')
     .option('--openings <file>', 'openings to start from, as for chuhan match', 'bench/match/openings.txt')
-    .option('--positions <n>', 'stop after this many positions', intFrom(1), 40000)
-    .option('--nodes <n>', 'search nodes a move', intFrom(1), 2000)
-    .option('--seed <n>', 'seed of the random moves and of the positions kept', intFrom(0), 1)
+    .option('--positions <n>', 'stop after this many positions', intIn(1), 40000)
+    .option('--nodes <n>', 'search nodes a move', intIn(1), 2000)
+    .option('--seed <n>', 'seed of the random moves and of the positions kept', intIn(0), 1)
     .option('--keep <p>', 'probability of keeping a quiet position', numberIn(0, 1), 0.3)
     .exitOverride()
     .action((opts: { out: string; openings: string; positions: number; nodes: number; seed: number; keep: number }) => {
@@ -73,7 +54,7 @@ function buildProgram(): Command {
     .requiredOption('--in <file>', 'positions, FEN per line')
     .requiredOption('--out <file>', 'labelled positions: FEN <tab> score')
     .option('--engine <path>', 'Fairy-Stockfish', '/usr/games/fairy-stockfish')
-    .option('--depth <n>', 'search depth of each label', intFrom(1), 7)
+    .option('--depth <n>', 'search depth of each label', intIn(1), 7)
     .exitOverride()
     .action(async (opts: { in: string; out: string; engine: string; depth: number }) => {
       await label({ input: opts.in, out: opts.out, engine: opts.engine, depth: opts.depth }, log);
@@ -93,9 +74,9 @@ function buildProgram(): Command {
     .description("fits the parameters to labelled positions and writes the engine's fitted parameters")
     .requiredOption('--in <file>', 'labelled positions (label --out)')
     .option('--out <file>', 'the parameter module to write', 'engine/eval-fitted.ts')
-    .option('--epochs <n>', 'epochs of Adam, full batch', intFrom(1), 2000)
+    .option('--epochs <n>', 'epochs of Adam, full batch', intIn(1), 2000)
     .option('--lambda <x>', 'weight of the pull toward the current values', numberIn(0), 1e-8)
-    .option('--seed <n>', 'seed of the held-out split', intFrom(0), 1)
+    .option('--seed <n>', 'seed of the held-out split', intIn(0), 1)
     .addOption(
       new Option('--nonneg <0|1>', '1: term weights and TEMPO stay 0 or more; 0: free')
         .argParser((value: string) => {

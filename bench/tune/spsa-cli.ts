@@ -13,7 +13,7 @@
 // tuned values as a block for engine/search-params.ts and as setoption lines.
 import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { findTunable, SPSA_R_END, TUNABLES, TUNE_ENV, type TunableGroup } from '../../engine/search-params';
 import { DEFAULT_DRAW, DEFAULT_RESIGN, parseAdjudication, type AdjudicationConfig } from '../match/adjudication';
 import { describeLimit, parseTimeControl, type Limit } from '../match/clock';
@@ -41,6 +41,7 @@ import {
   type SpsaConfig,
   type SpsaState,
 } from './spsa';
+import { intIn, numberIn, positiveNumber } from '../cli-args';
 import { EnginePairPlayer, TUNE_ENVIRONMENT } from './spsa-games';
 import { SpsaRun } from './spsa-run';
 import { StateCommitter, commitProblem } from './spsa-commit';
@@ -101,26 +102,6 @@ interface CliOptions {
  */
 const RUN_OPTIONS = ['pairs', 'nodes', 'tc', 'params', 'cEnd', 'rEnd', 'a', 'alpha', 'gamma', 'seed', 'hash', 'option', 'adjudicate', 'maxPlies'];
 
-function intIn(min: number, max = Number.MAX_SAFE_INTEGER): (v: string) => number {
-  return (v) => {
-    const n = Number(v.trim());
-    if (!/^\d+$/.test(v.trim()) || n < min || n > max) throw new InvalidArgumentError(`expected an integer ${max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max}`}.`);
-    return n;
-  };
-}
-
-function positive(v: string): number {
-  const n = Number(v);
-  if (v.trim() === '' || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a positive number.');
-  return n;
-}
-
-function nonNegative(v: string): number {
-  const n = Number(v);
-  if (v.trim() === '' || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError('expected a number, 0 or more.');
-  return n;
-}
-
 /** `chuhan spsa`'s command line. */
 export function spsaCommand(): Command {
   const names = namesOf('search').join(', ');
@@ -138,10 +119,10 @@ export function spsaCommand(): Command {
     .option('--openings <file>', 'openings, one per line, as for match (kept relative to the checkout\'s top)', DEFAULT_OPENINGS)
     .option('--params <names>', `parameters to tune, comma separated, or all: ${names}; the clock's, for timed games (--tc) and never in all: ${clockNames}; changes on trial (0: off), never in all: ${trialNames}`, 'all')
     .option('--c-end <list>', 'c_end overrides, NAME=X,... in option units (default: the table in engine/search-params.ts)')
-    .option('--r-end <x>', 'r_end of every parameter (fishtest\'s default)', positive, SPSA_R_END)
-    .addOption(new Option('--a <x>', `fishtest's A (default ${SPSA_A_SHARE} x pairs)`).argParser(nonNegative))
-    .option('--alpha <x>', 'fishtest\'s alpha', positive, SPSA_ALPHA)
-    .option('--gamma <x>', 'fishtest\'s gamma', positive, SPSA_GAMMA)
+    .option('--r-end <x>', 'r_end of every parameter (fishtest\'s default)', positiveNumber, SPSA_R_END)
+    .addOption(new Option('--a <x>', `fishtest's A (default ${SPSA_A_SHARE} x pairs)`).argParser(numberIn(0)))
+    .option('--alpha <x>', 'fishtest\'s alpha', positiveNumber, SPSA_ALPHA)
+    .option('--gamma <x>', 'fishtest\'s gamma', positiveNumber, SPSA_GAMMA)
     .option('--seed <n>', 'seed of the flips and of the openings\' order', intIn(0, 0xffffffff), 1)
     .option('--hash <mb>', 'hash of each engine, MB', intIn(1, 1024), DEFAULT_HASH)
     .addOption(new Option('--option <name=value>', 'another engine option (repeatable), e.g. "EvalFile=net.nnue"').argParser((v: string, all: string[]) => [...all, v]).default([], 'none'))
@@ -152,7 +133,7 @@ export function spsaCommand(): Command {
     .option('--startup-timeout <ms>', 'for the handshake and isready', intIn(1), DEFAULT_TIMEOUTS.startup)
     .option('--resume', 'continue the run in --state exactly where it stopped (the state file is all it needs)')
     .option('--accept-engine', 'with --resume: go on with an --engine whose SHA-256 differs from the run\'s, if its bench signature is the run\'s (a rebuild of the same search)')
-    .option('--commit-every <minutes>', 'git commit the state file (only it) every so many minutes and when the run stops; 0: off (a resumed run keeps its own)', nonNegative)
+    .option('--commit-every <minutes>', 'git commit the state file (only it) every so many minutes and when the run stops; 0: off (a resumed run keeps its own)', numberIn(0))
     .option('--force', 'overwrite an existing --state (and its log)')
     .option('--print', 'print the values in --state (paste block and setoption lines) and exit')
     .option('--quiet', 'no progress lines')
@@ -316,7 +297,7 @@ function thetaLine(state: SpsaState): string {
 }
 
 /** The summary and the tuned values, for stdout (`engine`: where the run's engine is on this machine). */
-export function resultLines(state: SpsaState, enginePath?: string): string[] {
+function resultLines(state: SpsaState, enginePath?: string): string[] {
   const cfg = state.config;
   const lines = [
     `spsa: ${state.iteration} of ${cfg.pairs} pairs, ${state.games} games; plus engine +${state.wins} =${state.draws} -${state.losses}, pairs by its points [0, 1/2, 1, 3/2, 2]: [${state.pentanomial.join(', ')}]${state.failures > 0 ? `; ${state.failures} game(s) ended by an engine failure` : ''}`,

@@ -3,26 +3,18 @@
 // (bench/analyse/fit-curve.ts), as one command of the command line.
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
 import type { PgnFormat } from '../../engine/pgn';
 import { DEFAULT_NODES, runAnalyse } from '../../bench/analyse/analyse';
 import type { AnalyseLimit } from '../../bench/analyse/engine-client';
 import { runFitCurve } from '../../bench/analyse/fit-curve';
 import { runAnalyseMerge } from '../../bench/analyse/merge';
-import { parseShard, type Shard } from '../../bench/match/shard';
+import type { Shard } from '../../bench/match/shard';
+import { intIn, pgnFormat, shardArg } from '../../bench/cli-args';
 import { MAX_HASH_MB, MAX_THREADS } from '../engine-options';
 
 const USAGE_ERROR = 2;
 const DEFAULT_HASH = 64;
-
-function intIn(min: number, max = Number.MAX_SAFE_INTEGER): (value: string) => number {
-  const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max}`;
-  return (value: string) => {
-    const n = Number(value.trim());
-    if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max) throw new InvalidArgumentError(`expected an integer ${range}.`);
-    return n;
-  };
-}
 
 interface AnalyseCliOptions {
   out?: string;
@@ -64,19 +56,9 @@ export function analyseCommand(version: string, engine: () => string[], writeLin
     .option('--threads <n>', `search threads of each engine, 1 to ${MAX_THREADS} (more than 1: the review varies from run to run)`, intIn(1, MAX_THREADS), 1)
     .option('--hash <mb>', `hash table of each engine in MB, 1 to ${MAX_HASH_MB}`, intIn(1, MAX_HASH_MB), DEFAULT_HASH)
     .option('--concurrency <n>', 'games analysed at once, each by its own engine (default: the cores / threads)', intIn(1, 256))
-    .option('--format <format>', 'moves written in iccs, wxf or chinese (default: each game\'s own)', (value: string) => {
-      const f = value.trim().toLowerCase();
-      if (f !== 'iccs' && f !== 'wxf' && f !== 'chinese') throw new InvalidArgumentError('expected iccs, wxf or chinese.');
-      return f;
-    })
+    .option('--format <format>', 'moves written in iccs, wxf or chinese (default: each game\'s own)', pgnFormat)
     .option('--resume', 'go on with the unfinished analysis in --out (stopped by Ctrl-C), with the same options')
-    .option('--shard <k/n>', 'analyse only the games g with g mod N = K - 1 (merge the shards with --merge)', (value: string) => {
-      try {
-        return parseShard(value);
-      } catch (err) {
-        throw new InvalidArgumentError(`${(err as Error).message}.`);
-      }
-    })
+    .option('--shard <k/n>', 'analyse only the games g with g mod N = K - 1 (merge the shards with --merge)', shardArg)
     .option('--merge', 'merge the shards given as arguments into --out')
     .option('--fit-curve', 'fit the curve from score to expected score on datagen files; prints markdown')
     .option('--svg <file>', 'with --fit-curve: also draw the curve and the data into this SVG file')

@@ -27,10 +27,10 @@ import { runSpsaCli, spsaCommand } from '../../bench/tune/spsa-cli';
 import { runBuildOpenings } from '../../bench/match/build-openings';
 import { runDatagenWorker, type DatagenOptions, type EvalKind } from '../../bench/nnue/datagen';
 import { runDatagenCommand } from '../../bench/nnue/data-merge';
-import { parseShard } from '../../bench/match/shard';
+import { evalKind, intIn, numberIn, pgnFormat, positiveNumber, shardArg } from '../../bench/cli-args';
 import { CHUNK, DEFAULT_BUFFER, runTrain, type TrainOptions } from '../../bench/nnue/train';
 import { LR_SCHEDULES, type LrScheduleKind } from '../../bench/nnue/lr-schedule';
-import { PGN_FORMATS, type PgnCliOptions, runPgnCli } from './pgn-convert';
+import { type PgnCliOptions, runPgnCli } from './pgn-convert';
 import { availableParallelism, totalmem } from 'node:os';
 import { MAX_OUTPUT_BUCKETS, type Network } from '../../engine/nnue-format';
 import { KING_BUCKET_CHOICES, kingBucketMap } from '../../bench/nnue/float-network';
@@ -69,32 +69,30 @@ function writeLine(line: string): void {
   process.stdout.write(line + '\n');
 }
 
-/** A commander option parser for a positive number. */
-function positiveNumber(value: string): number {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a positive number.');
-  return n;
-}
-
-/** A commander option parser for an evaluation: nnue or classical. */
-function evalKind(value: string): EvalKind {
-  const v = value.trim().toLowerCase();
-  if (v !== 'classical' && v !== 'nnue') throw new InvalidArgumentError('expected classical or nnue.');
-  return v;
-}
-
-/** A commander option parser for a number from 0 up. */
-function nonNegativeNumber(value: string): number {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError('expected a number, 0 or more.');
-  return n;
-}
-
-/** A commander option parser for a number from 0 to 1. */
-function unitNumber(value: string): number {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError('expected a number from 0 to 1.');
-  return n;
+/**
+ * A command whose tool reads its arguments itself, with commander too (`tool` is its commander
+ * command, `run` runs it on the arguments): `chuhan help NAME` and `chuhan NAME --help` show the
+ * tool's own help.
+ */
+function toolCommand(
+  program: Command,
+  name: string,
+  description: string,
+  tool: () => Command,
+  run: (args: string[], out: (line: string) => void) => Promise<number>,
+): void {
+  program
+    .command(name)
+    .description(description)
+    .helpOption(false)
+    .configureHelp({ formatHelp: () => tool().helpInformation() })
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .argument('[args...]', `${name} options`)
+    .exitOverride()
+    .action(async (_args: string[], _opts: unknown, cmd: Command) => {
+      process.exitCode = await run(cmd.args, writeLine);
+    });
 }
 
 /** The command line that starts this program again (the executable, or node and the script). */
@@ -106,21 +104,6 @@ function selfCommand(): string[] {
     sea = false;
   }
   return sea ? [process.execPath] : [process.execPath, ...process.execArgv, process.argv[1]];
-}
-
-/**
- * The commander option parser of every integer flag: a decimal integer from min to max (no upper
- * bound but the largest safe integer when max is left out); the error names the range.
- */
-function intIn(min: number, max = Number.MAX_SAFE_INTEGER): (value: string) => number {
-  const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max}`;
-  return (value: string) => {
-    const n = Number(value.trim());
-    if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
-      throw new InvalidArgumentError(`expected an integer ${range}.`);
-    }
-    return n;
-  };
 }
 
 /** Deepest perft and bench depths accepted (perft 8 from the start already takes hours). */
@@ -203,13 +186,7 @@ function buildProgram(): Command {
     .command('pgn')
     .description('convert PGN moves to ICCS, WXF or Chinese notation')
     .argument('<file>', 'PGN file to read (UTF-8 or GBK)')
-    .requiredOption('--format <format>', 'move format to write: iccs, wxf or chinese', (value: string) => {
-      const f = value.trim().toLowerCase();
-      if (!(PGN_FORMATS as readonly string[]).includes(f)) {
-        throw new InvalidArgumentError('expected iccs, wxf or chinese.');
-      }
-      return f;
-    })
+    .requiredOption('--format <format>', 'move format to write: iccs, wxf or chinese', pgnFormat)
     .option('--traditional', 'Chinese moves in traditional characters')
     .option('-o, --output <file>', 'write to this file instead of stdout')
     .exitOverride()
@@ -234,11 +211,7 @@ function buildProgram(): Command {
     .option('--depth <n>', `search depth, 1 to ${MAX_BENCH_DEPTH} (default ${BENCH_DEFAULT_DEPTH})`, intIn(1, MAX_BENCH_DEPTH))
     .option('--hash <mb>', `hash size in MB, 1 to ${MAX_HASH_MB} (default ${BENCH_DEFAULT_HASH})`, intIn(1, MAX_HASH_MB))
     .option('--verbose', 'print a line per position')
-    .option('--eval <kind>', `evaluation: nnue or classical (default ${USE_NNUE_DEFAULT ? 'nnue' : 'classical'}, as the engine)`, (value: string) => {
-      const v = value.trim().toLowerCase();
-      if (v !== 'classical' && v !== 'nnue') throw new InvalidArgumentError('expected classical or nnue.');
-      return v;
-    })
+    .option('--eval <kind>', `evaluation: nnue or classical (default ${USE_NNUE_DEFAULT ? 'nnue' : 'classical'}, as the engine)`, evalKind)
     .option('--evalfile <file>', 'network file for --eval nnue (default: the built-in network)')
     .option('--no-simd', 'with --eval nnue: the JavaScript loops instead of WebAssembly SIMD (same nodes, to compare speed)')
     .option('--threads <n>', `search with the engine's workers and n threads, 1 to ${MAX_THREADS} (speed and time to depth; the node count is no signature)`, intIn(1, MAX_THREADS))
@@ -346,13 +319,7 @@ function buildProgram(): Command {
     .option('--openings <file>', 'start from these openings (as for match) before the random plies')
     .option('--eval <kind>', `the evaluation that plays: nnue or classical (default ${USE_NNUE_DEFAULT ? 'nnue' : 'classical'}, as the engine)`, evalKind)
     .option('--evalfile <file>', 'play with this network (default: the built-in network)')
-    .option('--shard <k/n>', 'play only shard K of N of the run\'s games (with --games; merge the shards with --merge)', (value: string) => {
-      try {
-        return parseShard(value);
-      } catch (err) {
-        throw new InvalidArgumentError(`${(err as Error).message}.`);
-      }
-    })
+    .option('--shard <k/n>', 'play only shard K of N of the run\'s games (with --games; merge the shards with --merge)', shardArg)
     .option('--merge', 'merge the shards given as arguments into --out (the whole run\'s file)')
     .option('--pgn <file>', 'also write every game to this PGN file, in game order (kept in step when continuing); with --merge the merged PGN')
     .exitOverride()
@@ -378,9 +345,9 @@ function buildProgram(): Command {
     .option('--batch <n>', 'positions per batch', intIn(1), 16384)
     .option('--lr <x>', 'Adam learning rate', positiveNumber, 0.002)
     .option('--gamma <x>', 'learning-rate factor per epoch of --schedule step', positiveNumber, 0.8)
-    .option('--lambda <x>', 'weight of the game result in the target, 0-1', unitNumber, 0.25)
+    .option('--lambda <x>', 'weight of the game result in the target, 0-1', numberIn(0, 1), 0.25)
     .option('--scale <n>', 'centipawns per unit of network output, also the sigmoid scale', intIn(1), 400)
-    .option('--val <x>', 'held-out share of the positions, taken from the end', unitNumber, 0.05)
+    .option('--val <x>', 'held-out share of the positions, taken from the end', numberIn(0, 1), 0.05)
     .option('--limit <n>', 'read at most this many positions', intIn(1))
     .option('--mirror', 'also train on the training positions mirrored left to right (twice the positions)')
     .option('--seed <n>', 'seed of the initial weights and the shuffles', intIn(0), 1)
@@ -390,7 +357,7 @@ function buildProgram(): Command {
       return v;
     })
     .option('--warmup <n>', 'batches of linear learning-rate warm-up', intIn(0), 0)
-    .option('--lr-min <x>', 'with --schedule cosine: the learning rate at the end', nonNegativeNumber, 0)
+    .option('--lr-min <x>', 'with --schedule cosine: the learning rate at the end', numberIn(0), 0)
     .option('--buffer <n>', 'positions held in memory, read from disk in shuffled chunks when the data holds more', intIn(CHUNK), DEFAULT_BUFFER)
     .option('--init <net>', 'start from the weights of this network file (the same shape) instead of random ones: fine-tuning on new data')
     .option('--resume', 'continue from FILE.ckpt')
@@ -415,32 +382,8 @@ function buildProgram(): Command {
       runDatagenWorker(opts);
     });
 
-  program
-    .command('match')
-    .description('engine matches and round robins (see match --help)')
-    .helpOption(false)
-    // The tool reads its arguments itself, with commander too; `chuhan help match` shows its help.
-    .configureHelp({ formatHelp: () => matchCommand().helpInformation() })
-    .allowUnknownOption()
-    .allowExcessArguments()
-    .argument('[args...]', 'match options')
-    .exitOverride()
-    .action(async (_args: string[], _opts: unknown, cmd: Command) => {
-      process.exitCode = await runMatchCli(cmd.args, writeLine);
-    });
-
-  program
-    .command('spsa')
-    .description('SPSA tuning of the search parameters (spsa --help)')
-    .helpOption(false)
-    .configureHelp({ formatHelp: () => spsaCommand().helpInformation() })
-    .allowUnknownOption()
-    .allowExcessArguments()
-    .argument('[args...]', 'spsa options')
-    .exitOverride()
-    .action(async (_args: string[], _opts: unknown, cmd: Command) => {
-      process.exitCode = await runSpsaCli(cmd.args, writeLine);
-    });
+  toolCommand(program, 'match', 'engine matches and round robins (see match --help)', matchCommand, runMatchCli);
+  toolCommand(program, 'spsa', 'SPSA tuning of the search parameters (spsa --help)', spsaCommand, runSpsaCli);
 
   program
     .command('openings')

@@ -13,7 +13,7 @@ export interface PgnCliOptions {
   traditional?: boolean;
 }
 
-export const PGN_FORMATS: readonly PgnFormat[] = ['iccs', 'wxf', 'chinese'];
+const PGN_FORMATS: readonly PgnFormat[] = ['iccs', 'wxf', 'chinese'];
 
 /**
  * Runs the converter: `out` receives the converted PGN line by line when there is no output file,
