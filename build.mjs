@@ -99,7 +99,9 @@ async function main() {
 
   if (args.jsOnly) {
     step('smoke test node dist/chuhan.cjs --version', () => checkVersion(process.execPath, [bundlePath], 'dist/chuhan.cjs'));
-    console.error(`build: done in ${((performance.now() - started) / 1000).toFixed(1)} s -> dist/chuhan.cjs and the browser files (no executable)`);
+    console.error(
+      `build: done in ${((performance.now() - started) / 1000).toFixed(1)} s -> dist/chuhan.cjs and the browser files (no executable)`,
+    );
     return;
   }
 
@@ -108,7 +110,10 @@ async function main() {
       // The configuration names this build's temporary blob, so it is this build's own file too.
       const config = tempPath(seaConfigPath);
       try {
-        writeFileSync(config, JSON.stringify({ main: relative(root, bundlePath), output: tmp, disableExperimentalSEAWarning: true }, null, 2));
+        writeFileSync(
+          config,
+          JSON.stringify({ main: relative(root, bundlePath), output: tmp, disableExperimentalSEAWarning: true }, null, 2),
+        );
         execFileSync(process.execPath, ['--experimental-sea-config', config], { cwd: root, stdio: ['ignore', 2, 2] });
       } finally {
         rmSync(config, { force: true });
@@ -184,7 +189,8 @@ function inject(node, out, target) {
   // README and docs/building.md give the command for Mac users.
   if (target.startsWith('darwin-') && process.platform === 'darwin') {
     const sign = spawnSync('codesign', ['--sign', '-', '--force', out], { encoding: 'utf8' });
-    if (sign.error || sign.status !== 0) throw new Error(`codesign --sign - ${rel(out)} failed: ${sign.error?.message ?? sign.stderr.trim()}`);
+    if (sign.error || sign.status !== 0)
+      throw new Error(`codesign --sign - ${rel(out)} failed: ${sign.error?.message ?? sign.stderr.trim()}`);
   }
 }
 
@@ -229,7 +235,10 @@ function parseArgs(argv) {
   const nodes = new Map();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') && !arg.startsWith('--node=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=') && !arg.startsWith('--node=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
     const value = () => {
       const v = inline ?? argv[++i];
       if (v === undefined || v === '') throw new Error(`${flag} needs a value`);
@@ -238,7 +247,13 @@ function parseArgs(argv) {
     if (flag === '--target') {
       const v = value();
       if (v === 'all') all = true;
-      const list = v === 'all' ? TARGETS : v.split(',').map((t) => t.trim()).filter((t) => t !== '');
+      const list =
+        v === 'all'
+          ? TARGETS
+          : v
+              .split(',')
+              .map((t) => t.trim())
+              .filter((t) => t !== '');
       for (const t of list) if (!TARGETS.includes(t)) throw new Error(`unknown target '${t}' (known: ${TARGETS.join(', ')}, or all)`);
       targets = [...new Set([...(targets ?? []), ...list])];
     } else if (flag === '--node' || flag.startsWith('--node=')) {
@@ -252,7 +267,9 @@ function parseArgs(argv) {
     } else if (arg === '--js-only') {
       jsOnly = true;
     } else {
-      throw new Error(`unknown argument '${arg}' (usage: node build.mjs [--target ${TARGETS.join(',')}|all] [--node <target>=<path>] | --js-only)`);
+      throw new Error(
+        `unknown argument '${arg}' (usage: node build.mjs [--target ${TARGETS.join(',')}|all] [--node <target>=<path>] | --js-only)`,
+      );
     }
   }
   if (targets === null && nodes.size > 0) targets = [...nodes.keys()];

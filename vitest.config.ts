@@ -46,7 +46,16 @@ export default defineConfig({
       // code is imported and compiled once per worker rather than once per file, which makes the
       // fast part about a quarter faster. Their files keep no state at module level that another
       // file could see.
-      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [TIMING, SLOW, SLOW_TIMING], isolate: false, sequence: { groupOrder: 0 } } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: [TIMING, SLOW, SLOW_TIMING],
+          isolate: false,
+          sequence: { groupOrder: 0 },
+        },
+      },
       { extends: true, test: { name: 'timing', include: [TIMING], fileParallelism: false, isolate: false, sequence: { groupOrder: 1 } } },
       { extends: true, test: { name: 'slow', include: [SLOW], sequence: { groupOrder: 2 } } },
       { extends: true, test: { name: 'slow-timing', include: [SLOW_TIMING], fileParallelism: false, sequence: { groupOrder: 3 } } },

@@ -82,7 +82,9 @@ export class BenchRun {
     out(`Nodes/second: ${nps}`);
     out(`Total time (ms): ${Math.round(this.ms)}`);
     const network = this.network;
-    out(`Evaluation: ${network === 'classical' ? 'hand-written' : `network (${network.description || `${network.hidden} neurons a side`})`}`);
+    out(
+      `Evaluation: ${network === 'classical' ? 'hand-written' : `network (${network.description || `${network.hidden} neurons a side`})`}`,
+    );
     return { nodes: this.nodes, ms: this.ms, nps };
   }
 }

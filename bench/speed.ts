@@ -176,7 +176,11 @@ export async function runSpeed(options: SpeedOptions, out: (line: string) => voi
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  out(`perft ${o.perftDepth} time, Chuhan / other: median ${median(perftRatios).toFixed(3)} (rounds ${perftRatios.map((r) => r.toFixed(3)).join(', ')})`);
-  out(`bench nodes/s, Chuhan / other: median ${median(benchRatios).toFixed(3)} (rounds ${benchRatios.map((r) => r.toFixed(3)).join(', ')})`);
+  out(
+    `perft ${o.perftDepth} time, Chuhan / other: median ${median(perftRatios).toFixed(3)} (rounds ${perftRatios.map((r) => r.toFixed(3)).join(', ')})`,
+  );
+  out(
+    `bench nodes/s, Chuhan / other: median ${median(benchRatios).toFixed(3)} (rounds ${benchRatios.map((r) => r.toFixed(3)).join(', ')})`,
+  );
   return 0;
 }

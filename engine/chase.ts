@@ -11,7 +11,23 @@ import { pieceAttacks } from './attacks';
 import { type Occupancy, flipMove } from './lines';
 import { isLegal } from './movegen';
 import { Position } from './position';
-import { ADVISOR, CANNON, CHARIOT, type Colour, ELEPHANT, HORSE, KING, OWN_HALF, SLOTS, SOLDIER, type Square, colourOf, kindOf, makeMove, moveTo } from './types';
+import {
+  ADVISOR,
+  CANNON,
+  CHARIOT,
+  type Colour,
+  ELEPHANT,
+  HORSE,
+  KING,
+  OWN_HALF,
+  SLOTS,
+  SOLDIER,
+  type Square,
+  colourOf,
+  kindOf,
+  makeMove,
+  moveTo,
+} from './types';
 
 // Outcome codes of a cycle, for the side to move.
 export const CYCLE_DRAW = 1;

@@ -12,6 +12,7 @@
 export const MATERIAL_MG = [0, 0, 204, 163, 315, 719, 472, 107];
 export const MATERIAL_EG = [0, 0, 77, 72, 209, 514, 227, 76];
 
+// biome-ignore format: the board, one rank a line
 export const T_KING_MG = [
      0,   0,   0,   0,   0,   0,   0,   0,   0,
      0,   0,   0,   0,   0,   0,   0,   0,   0,
@@ -24,6 +25,7 @@ export const T_KING_MG = [
      0,   0,   0, -67,   2, -67,   0,   0,   0,
      0,   0,   0,  50, 110,  50,   0,   0,   0,
 ];
+// biome-ignore format: the board, one rank a line
 export const T_ADVISOR_MG = [
      0,   0,   0,   0,   0,   0,   0,   0,   0,
      0,   0,   0,   0,   0,   0,   0,   0,   0,
@@ -36,6 +38,7 @@ export const T_ADVISOR_MG = [
      0,   0,   0,   0,  80,   0,   0,   0,   0,
      0,   0,   0,  26,   0,  26,   0,   0,   0,
 ];
+// biome-ignore format: the board, one rank a line
 export const T_ELEPHANT_MG = [
      0,   0,   0,   0,   0,   0,   0,   0,   0,
      0,   0,   0,   0,   0,   0,   0,   0,   0,
@@ -48,6 +51,7 @@ export const T_ELEPHANT_MG = [
      0,   0,   0,   0,   0,   0,   0,   0,   0,
      0,   0, -11,   0,   0,   0, -11,   0,   0,
 ];
+// biome-ignore format: the board, one rank a line
 export const T_HORSE_MG = [
     -1, -17,  11,   3,   4,   3,  11, -17,  -1,
    -10,  14,  58,  14,  13,  14,  58,  14, -10,
@@ -60,6 +64,7 @@ export const T_HORSE_MG = [
    -33,  -9,  -8,  -1,   2,  -1,  -8,  -9, -33,
     -3, -83, -35,   9,  -3,   9, -35, -83,  -3,
 ];
+// biome-ignore format: the board, one rank a line
 export const T_CHARIOT_MG = [
      5,   9,  12,  40,  12,  40,  12,   9,   5,
     28,  32,  13,  58,  35,  58,  13,  32,  28,
@@ -72,6 +77,7 @@ export const T_CHARIOT_MG = [
    -73, -37, -52,   5,  13,   5, -52, -37, -73,
   -101, -33, -56,  -8,   0,  -8, -56, -33,-101,
 ];
+// biome-ignore format: the board, one rank a line
 export const T_CANNON_MG = [
     22,  11, -28, -17, -12, -17, -28,  11,  22,
    -13, -10, -14,   8, -10,   8, -14, -10, -13,
@@ -84,6 +90,7 @@ export const T_CANNON_MG = [
      3,  -6,  37,   2,  31,   2,  37,  -6,   3,
    -12, -40, -19,  37,   3,  37, -19, -40, -12,
 ];
+// biome-ignore format: the board, one rank a line
 export const T_SOLDIER_MG = [
      0,  -2,  13,  12,  16,  12,  13,  -2,   0,
      2,  22,  64, 124, 116, 124,  64,  22,   2,
@@ -97,6 +104,7 @@ export const T_SOLDIER_MG = [
      0,   0,   0,   0,   0,   0,   0,   0,   0,
 ];
 
+// biome-ignore format: the board, one rank a line
 export const T_KING_EG = [
      0,   0,   0,   0,   0,   0,   0,   0,   0,
      0,   0,   0,   0,   0,   0,   0,   0,   0,
@@ -109,6 +117,7 @@ export const T_KING_EG = [
      0,   0,   0,   7,   5,   7,   0,   0,   0,
      0,   0,   0, -10, -14, -10,   0,   0,   0,
 ];
+// biome-ignore format: the board, one rank a line
 export const T_ADVISOR_EG = [
      0,   0,   0,   0,   0,   0,   0,   0,   0,
      0,   0,   0,   0,   0,   0,   0,   0,   0,
@@ -121,6 +130,7 @@ export const T_ADVISOR_EG = [
      0,   0,   0,   0, -11,   0,   0,   0,   0,
      0,   0,   0,  -9,   0,  -9,   0,   0,   0,
 ];
+// biome-ignore format: the board, one rank a line
 export const T_ELEPHANT_EG = [
      0,   0,   0,   0,   0,   0,   0,   0,   0,
      0,   0,   0,   0,   0,   0,   0,   0,   0,
@@ -133,6 +143,7 @@ export const T_ELEPHANT_EG = [
      0,   0,   0,   0,   0,   0,   0,   0,   0,
      0,   0,   0,   0,   0,   0,   0,   0,   0,
 ];
+// biome-ignore format: the board, one rank a line
 export const T_HORSE_EG = [
      4,  12,   3,   5,   2,   5,   3,  12,   4,
    -14,   6,  18,  12,  13,  12,  18,   6, -14,
@@ -145,6 +156,7 @@ export const T_HORSE_EG = [
    -44, -12, -22,  -7, -17,  -7, -22, -12, -44,
     -2,  19, -22,  -8,  -5,  -8, -22,  19,  -2,
 ];
+// biome-ignore format: the board, one rank a line
 export const T_CHARIOT_EG = [
    -20, -30,  -4, -18,  -8, -18,  -4, -30, -20,
    -23, -25,  -2, -19,  14, -19,  -2, -25, -23,
@@ -157,6 +169,7 @@ export const T_CHARIOT_EG = [
     -3,   0,  -7,  -6,  -3,  -6,  -7,   0,  -3,
    -38, -33, -29,  -8,   0,  -8, -29, -33, -38,
 ];
+// biome-ignore format: the board, one rank a line
 export const T_CANNON_EG = [
     -6,  -4,  -7, -15, -11, -15,  -7,  -4,  -6,
    -20,  -1,   4, -15,  -4, -15,   4,  -1, -20,
@@ -169,6 +182,7 @@ export const T_CANNON_EG = [
     -3, -11, -16,   5,  -3,   5, -16, -11,  -3,
      4, -14,  -4,   3,  -9,   3,  -4, -14,   4,
 ];
+// biome-ignore format: the board, one rank a line
 export const T_SOLDIER_EG = [
      2,   9,  12,  -2,  -1,  -2,  12,   9,   2,
     -1,  44,  42,  74,  98,  74,  42,  44,  -1,

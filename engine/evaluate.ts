@@ -433,7 +433,6 @@ export function attackUnits(pos: Position, side: Colour): number {
  */
 export const LAZY_MARGIN = 120;
 
-
 /** The evaluation split into its terms, for the protocol's `eval` command (Red's view unless noted). */
 interface EvaluationTerms {
   /** Term 1: material and placement, red minus black. */

@@ -94,7 +94,10 @@ let scratch: Position | null = null;
 
 /** Parses a FEN into `pos` (or a new Position). Throws FenError; `pos` is untouched on error. */
 export function parseFen(fen: string, pos?: Position, options: FenOptions = {}): Position {
-  const fields = fen.trim().split(/\s+/).filter((f) => f.length > 0);
+  const fields = fen
+    .trim()
+    .split(/\s+/)
+    .filter((f) => f.length > 0);
   if (fields.length === 0) throw new FenError('empty', 'FEN is empty');
   const rows = fields[0].split('/');
   if (rows.length !== 10) {
@@ -162,10 +165,7 @@ export function parseFen(fen: string, pos?: Position, options: FenOptions = {}):
     for (let kind = ADVISOR; kind <= SOLDIER; kind++) {
       const c = counts[kind | (colour << 3)];
       if (c > MAX_COUNT[kind]) {
-        throw new FenError(
-          'too-many',
-          `FEN has ${c} ${COLOUR_NAMES[colour]} ${KIND_NAMES[kind]}s, at most ${MAX_COUNT[kind]} allowed`,
-        );
+        throw new FenError('too-many', `FEN has ${c} ${COLOUR_NAMES[colour]} ${KIND_NAMES[kind]}s, at most ${MAX_COUNT[kind]} allowed`);
       }
     }
   }

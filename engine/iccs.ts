@@ -39,7 +39,5 @@ export function parseIccs(pos: Position, text: string): Move {
 export function moveToIccs(move: Move): string {
   const from = moveFrom(move);
   const to = moveTo(move);
-  return (
-    String.fromCharCode(97 + fileOf(from)) + rankOf(from) + String.fromCharCode(97 + fileOf(to)) + rankOf(to)
-  );
+  return String.fromCharCode(97 + fileOf(from)) + rankOf(from) + String.fromCharCode(97 + fileOf(to)) + rankOf(to);
 }

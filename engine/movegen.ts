@@ -253,16 +253,7 @@ function clearOfKing(k: Square, from: Square, to: Square): boolean {
   const kf = k & 15;
   const kr = k >> 4;
   const d = from - k;
-  return (
-    (from & 15) !== kf &&
-    from >> 4 !== kr &&
-    d !== 15 &&
-    d !== 17 &&
-    d !== -15 &&
-    d !== -17 &&
-    (to & 15) !== kf &&
-    to >> 4 !== kr
-  );
+  return (from & 15) !== kf && from >> 4 !== kr && d !== 15 && d !== 17 && d !== -15 && d !== -17 && (to & 15) !== kf && to >> 4 !== kr;
 }
 
 /** Is `s` one of the diagonal neighbours of `k` (a leg of the horses that attack `k`)? */

@@ -246,7 +246,8 @@ export class MovePicker {
       const to = moveTo(m);
       const piece = b[m & 255];
       const victim = kindOf(b[to]);
-      this.scores[i] = SEE_VALUE[victim] * 8 - ATTACKER_ORDER[kindOf(piece)] + (w !== 0 ? (ch[captureIndex(piece, to, victim)] * w) >> 5 : 0);
+      this.scores[i] =
+        SEE_VALUE[victim] * 8 - ATTACKER_ORDER[kindOf(piece)] + (w !== 0 ? (ch[captureIndex(piece, to, victim)] * w) >> 5 : 0);
     }
   }
 
@@ -268,9 +269,7 @@ export class MovePicker {
       const m = this.moves[i];
       const victim = b[moveTo(m)];
       this.scores[i] =
-        victim !== 0
-          ? 1_000_000 + SEE_VALUE[kindOf(victim)] * 8 - ATTACKER_ORDER[kindOf(b[m & 255])]
-          : h[b[m & 255] * 256 + moveTo(m)];
+        victim !== 0 ? 1_000_000 + SEE_VALUE[kindOf(victim)] * 8 - ATTACKER_ORDER[kindOf(b[m & 255])] : h[b[m & 255] * 256 + moveTo(m)];
     }
   }
 

@@ -148,7 +148,8 @@ function describeShape(net: Pick<Network, 'hidden' | 'kingBuckets' | 'outputBuck
 export function encodeNetwork(net: Network): Uint8Array {
   const h = net.hidden;
   const v1 = net.version === 1;
-  if (v1 && (net.kingBuckets !== null || net.outputBuckets !== 1)) throw new NetworkError(`a version 1 network file cannot hold ${describeShape(net)}`);
+  if (v1 && (net.kingBuckets !== null || net.outputBuckets !== 1))
+    throw new NetworkError(`a version 1 network file cannot hold ${describeShape(net)}`);
   const k = kingBucketCount(net.kingBuckets);
   const header = v1 ? NNUE_HEADER_BYTES : NNUE_V2_HEADER_BYTES;
   const out = new Uint8Array(header + payloadBytes(h, k, net.outputBuckets));
@@ -210,9 +211,11 @@ export function decodeNetwork(bytes: Uint8Array): Network {
     if (inputSet === INPUTS_KING) {
       if (k < 1 || k > KING_CELLS) throw new NetworkError(`network has ${k} king buckets; 1 to ${KING_CELLS} are supported`);
       kingBuckets = bytes.slice(52, 52 + KING_CELLS);
-      if (kingBuckets.some((b) => b >= k)) throw new NetworkError(`network's king-bucket map ${kingBuckets.join(',')} names a bucket beyond its ${k}`);
+      if (kingBuckets.some((b) => b >= k))
+        throw new NetworkError(`network's king-bucket map ${kingBuckets.join(',')} names a bucket beyond its ${k}`);
       for (let b = 0; b < k; b++) {
-        if (!kingBuckets.includes(b)) throw new NetworkError(`network's king-bucket map ${kingBuckets.join(',')} does not use each of its ${k} buckets`);
+        if (!kingBuckets.includes(b))
+          throw new NetworkError(`network's king-bucket map ${kingBuckets.join(',')} does not use each of its ${k} buckets`);
       }
     } else if (inputSet === INPUTS_PLAIN) {
       if (k !== 1) throw new NetworkError(`network has plain inputs but ${k} king buckets`);

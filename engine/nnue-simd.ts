@@ -147,6 +147,7 @@ function loops(i: number, n: number, step: (off: number) => number[], advance: (
   return out;
 }
 
+// biome-ignore format: WebAssembly code, one group of instructions a line
 /** dst[off] = src[off] + W at a[off] - W at s[off] (- W at c[off]), every operand a pointer local. */
 function updateStep(dst: number, src: number, a: number, s: number, c: number | null, off: number): number[] {
   const code = [...get(dst), ...get(src), ...load(off), ...get(a), ...load(off), ...simd(I16X8_ADD), ...get(s), ...load(off), ...simd(I16X8_SUB)];
@@ -155,6 +156,7 @@ function updateStep(dst: number, src: number, a: number, s: number, c: number | 
   return code;
 }
 
+// biome-ignore format: WebAssembly code, one group of instructions a line
 function buildModule(): Uint8Array {
   const types = [
     [0x60, ...vec([[I32], [I32], [I32], [I32], [I32], [I32], [I32]]), 0], // quiet

@@ -179,7 +179,8 @@ export class NnueEvaluator {
     }
     const w2 = bucket * 2 * h;
     const k = this.kernels;
-    const sum = k !== null ? k.output(this.accByte + 2 * us, this.accByte + 2 * them, this.w2Byte + 2 * w2, 2 * h, qa) : this.outputJs(us, them, w2);
+    const sum =
+      k !== null ? k.output(this.accByte + 2 * us, this.accByte + 2 * them, this.w2Byte + 2 * w2, 2 * h, qa) : this.outputJs(us, them, w2);
     // sum is in units of QA^2 * QB; b2 is stored in units of QA * QB.
     // | 0: never -0 (which Math.round gives for a score just below zero), a number V8 cannot
     // hold as a small integer; the evaluation cache returns +0 for it too.
@@ -313,7 +314,18 @@ export class NnueEvaluator {
       const add1 = (base1 + FEATURE[f1 + piece * 256 + to]) * h2;
       const sub1 = (base1 + FEATURE[f1 + piece * 256 + from]) * h2;
       if (captured === 0) kern.quiet(d, s, add0, sub0, add1, sub1, h2);
-      else kern.capture(d, s, add0, sub0, (base0 + FEATURE[f0 + captured * 256 + to]) * h2, add1, sub1, (base1 + FEATURE[f1 + captured * 256 + to]) * h2, h2);
+      else
+        kern.capture(
+          d,
+          s,
+          add0,
+          sub0,
+          (base0 + FEATURE[f0 + captured * 256 + to]) * h2,
+          add1,
+          sub1,
+          (base1 + FEATURE[f1 + captured * 256 + to]) * h2,
+          h2,
+        );
       return;
     }
     // Both halves in one loop (Red's at +0, Black's at +H), two neurons a step when H is even.

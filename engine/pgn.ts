@@ -118,7 +118,14 @@ function placementAndSide(fen: string): string {
 }
 
 function quote(value: string): string {
-  return '"' + value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/[\r\n]+/g, ' ') + '"';
+  return (
+    '"' +
+    value
+      .replace(/\\/g, '\\\\')
+      .replace(/"/g, '\\"')
+      .replace(/[\r\n]+/g, ' ') +
+    '"'
+  );
 }
 
 function gameName(tags: Array<[string, string]>, index: number): string {
@@ -188,7 +195,12 @@ export function writePgn(game: PgnGame, format: PgnFormat = 'iccs', options: Pgn
     for (const c of v.comments ?? []) notes.set(c.ply, [...(notes.get(c.ply) ?? []), c.text]);
     v.moves.forEach((move, k) => {
       if (!isLegalMove(at, move)) {
-        throw new PgnError(`writing ${gameName(game.tags, 1)}: move ${k + 1} of a variation (${moveToIccs(move)}) is not legal`, 1, at.fullmove, moveToIccs(move));
+        throw new PgnError(
+          `writing ${gameName(game.tags, 1)}: move ${k + 1} of a variation (${moveToIccs(move)}) is not legal`,
+          1,
+          at.fullmove,
+          moveToIccs(move),
+        );
       }
       if (at.side !== BLACK) words.push(`${at.fullmove}.`);
       else if (k === 0 || notes.has(k)) words.push(`${at.fullmove}...`);

@@ -59,4 +59,3 @@ function buildPsq(): void {
   }
 }
 buildPsq();
-

@@ -248,11 +248,23 @@ export function reviewGame(fen: string, moves: readonly number[], evals: readonl
     let mark = markFor(loss);
     // A short forced mate let slip is worth a mark even where the win is still sure (a longer one
     // may only be out of the search's sight after the move).
-    const hadMate = before.kind === 'search' && before.score.kind === 'mate' && before.score.plies > 0 && before.score.plies <= SURE_MATE_PLIES;
+    const hadMate =
+      before.kind === 'search' && before.score.kind === 'mate' && before.score.plies > 0 && before.score.plies <= SURE_MATE_PLIES;
     const keepsMate = after.kind === 'over' ? after.verdict === 'loss' : after.score.kind === 'mate' && after.score.plies <= 0;
     if (!free && hadMate && !keepsMate && mark === null) mark = 'inaccuracy';
     const better = mark !== null && before.kind === 'search' ? legalLine(pos, before.pv) : [];
-    reviews.push({ ply: i + 1, move, side, before: eBefore, after: eAfter, loss, cpLoss, accuracy: free ? 100 : moveAccuracy(eBefore, eAfter), mark, better });
+    reviews.push({
+      ply: i + 1,
+      move,
+      side,
+      before: eBefore,
+      after: eAfter,
+      loss,
+      cpLoss,
+      accuracy: free ? 100 : moveAccuracy(eBefore, eAfter),
+      mark,
+      better,
+    });
     pos.make(move);
   }
   const weights = volatilityWeights(redCurve);
@@ -384,7 +396,11 @@ export class UcciSearchReply {
     const info = parseInfo(text);
     if (info !== null) {
       if (info.score !== undefined && info.bound !== true && info.pv !== undefined && info.pv.length > 0) {
-        this.report = { score: ucciToScore(info.score.kind === 'cp' ? info.score.cp : 0), depth: info.depth ?? 0, pv: info.pv.map(iccsToMoveUnchecked) };
+        this.report = {
+          score: ucciToScore(info.score.kind === 'cp' ? info.score.cp : 0),
+          depth: info.depth ?? 0,
+          pv: info.pv.map(iccsToMoveUnchecked),
+        };
       }
       return false;
     }

@@ -54,14 +54,7 @@ import { MAX_MOVES } from './types';
 
 export type Verdict = 'win' | 'loss' | 'draw' | 'none';
 
-export type JudgementReason =
-  | 'checkmate'
-  | 'stalemate'
-  | 'perpetual-check'
-  | 'perpetual-chase'
-  | 'repetition-draw'
-  | 'move-limit'
-  | 'none';
+export type JudgementReason = 'checkmate' | 'stalemate' | 'perpetual-check' | 'perpetual-chase' | 'repetition-draw' | 'move-limit' | 'none';
 
 export interface Judgement {
   verdict: Verdict;

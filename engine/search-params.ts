@@ -194,7 +194,16 @@ interface Tunable {
   set(value: number): void;
 }
 
-function tunable(name: string, value: number, min: number, max: number, cEnd: number, set: (v: number) => void, scale = 1, group: TunableGroup = 'search'): Tunable {
+function tunable(
+  name: string,
+  value: number,
+  min: number,
+  max: number,
+  cEnd: number,
+  set: (v: number) => void,
+  scale = 1,
+  group: TunableGroup = 'search',
+): Tunable {
   return { spec: { name, default: Math.round(value * scale), min, max, scale, cEnd, rEnd: SPSA_R_END, group }, set };
 }
 

@@ -175,7 +175,9 @@ export class Searcher {
     // Hash move first, then captures by SEE. The tree search starts even when there is nothing to
     // search, so that its node count is this search's (0).
     const searching = legal.length > 0 && limits.depth !== 0;
-    const rootMoves: RootMove[] = searching ? orderedRootMoves(pos, legal, this.tt.probe(pos.keyLo, pos.keyHi, 0) ? this.tt.hitMove : 0) : [];
+    const rootMoves: RootMove[] = searching
+      ? orderedRootMoves(pos, legal, this.tt.probe(pos.keyLo, pos.keyHi, 0) ? this.tt.hitMove : 0)
+      : [];
     tree.start(pos, rootMoves, Math.max(0, Math.floor(limits.rootNoise ?? 0)), (limits.noiseSeed ?? 0) >>> 0);
     const empty: SearchResult = { bestMove: 0, ponderMove: 0, score: { kind: 'cp', cp: 0 }, depth: 0, nodes: 0, time: 0 };
     if (legal.length === 0) {

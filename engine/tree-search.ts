@@ -296,9 +296,7 @@ export class TreeSearch {
       if (
         !pvNode &&
         ttDepth >= depth &&
-        (ttBound === BOUND_EXACT ||
-          (ttBound === BOUND_LOWER && ttScore >= beta) ||
-          (ttBound === BOUND_UPPER && ttScore <= alpha))
+        (ttBound === BOUND_EXACT || (ttBound === BOUND_LOWER && ttScore >= beta) || (ttBound === BOUND_UPPER && ttScore <= alpha))
       ) {
         return ttScore;
       }
@@ -542,7 +540,16 @@ export class TreeSearch {
   }
 
   /** A quiet cutoff: killer, countermove, and the histories (bases cb and fb, as the node read them). */
-  private rewardQuiet(ply: number, m: number, piece: number, depth: number, quietBase: number, quietCount: number, cb: number, fb: number): void {
+  private rewardQuiet(
+    ply: number,
+    m: number,
+    piece: number,
+    depth: number,
+    quietBase: number,
+    quietCount: number,
+    cb: number,
+    fb: number,
+  ): void {
     const hist = this.history;
     hist.addKiller(ply, m);
     // The move that led here and the piece it moved, as make recorded them (0 after a null move).

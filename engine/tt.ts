@@ -83,7 +83,9 @@ export class TranspositionTable {
   useBuffer(buffer: ArrayBuffer | SharedArrayBuffer): void {
     const buckets = buffer.byteLength / (2 * SLOT_BYTES);
     if (!Number.isInteger(buckets) || buckets < 1 || (buckets & (buckets - 1)) !== 0) {
-      throw new Error(`a hash table buffer must hold a power-of-two number of ${2 * SLOT_BYTES}-byte buckets, not ${buffer.byteLength} bytes`);
+      throw new Error(
+        `a hash table buffer must hold a power-of-two number of ${2 * SLOT_BYTES}-byte buckets, not ${buffer.byteLength} bytes`,
+      );
     }
     this.data = new Int32Array(buffer);
     this.mask = buckets - 1;

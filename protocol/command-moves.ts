@@ -40,6 +40,7 @@ function badMovesMessage(what: string, bad: string[]): string {
   if (bad.length === 1) return `${what}: '${clip(bad[0])}' is not a legal move here; ignored`;
   const named = bad.slice(0, NAMED).map((t) => `'${clip(t)}'`);
   const more = bad.length - named.length;
-  const list = more === 0 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : `${named.join(', ')} and ${more.toLocaleString('en-US')} more`;
+  const list =
+    more === 0 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : `${named.join(', ')} and ${more.toLocaleString('en-US')} more`;
   return `${what}: ${list} are not legal moves here; ignored`;
 }

@@ -30,7 +30,17 @@ export const MAX_THREADS = 256;
  * books, and the UCCI 3.0 settings of ElephantEye that Chuhan has no use for. setoption takes
  * them quietly, and no handshake announces them, so that no GUI shows them as if they worked.
  */
-export const IGNORED_OPTIONS: readonly string[] = ['usebook', 'OwnBook', 'bookfiles', 'BookFile', 'promotion', 'idle', 'pruning', 'knowledge', 'style'];
+export const IGNORED_OPTIONS: readonly string[] = [
+  'usebook',
+  'OwnBook',
+  'bookfiles',
+  'BookFile',
+  'promotion',
+  'idle',
+  'pruning',
+  'knowledge',
+  'style',
+];
 
 /** What setting an option does in the session, beyond storing its value. */
 export interface OptionEffects {
@@ -57,9 +67,21 @@ export function engineOptions(fx: OptionEffects) {
   const options = {
     usemillisec: registry.add(new CheckOption({ ucci: 'usemillisec', uci: null }, true)),
     hash: registry.add(
-      new SpinOption({ ucci: 'hashsize', uci: 'Hash' }, DEFAULT_HASH_MB, { min: 0, uciMin: 1, max: MAX_HASH_MB, zeroMeansDefault: true, unit: ' MB' }, fx.resizeHash),
+      new SpinOption(
+        { ucci: 'hashsize', uci: 'Hash' },
+        DEFAULT_HASH_MB,
+        { min: 0, uciMin: 1, max: MAX_HASH_MB, zeroMeansDefault: true, unit: ' MB' },
+        fx.resizeHash,
+      ),
     ),
-    threads: registry.add(new SpinOption({ ucci: 'threads', uci: 'Threads' }, 1, { min: 0, uciMin: 1, max: MAX_THREADS, zeroMeansDefault: true }, fx.setThreads)),
+    threads: registry.add(
+      new SpinOption(
+        { ucci: 'threads', uci: 'Threads' },
+        1,
+        { min: 0, uciMin: 1, max: MAX_THREADS, zeroMeansDefault: true },
+        fx.setThreads,
+      ),
+    ),
     ponder: registry.add(new CheckOption({ ucci: 'ponder', uci: 'Ponder' }, false)),
     multipv: registry.add(new SpinOption({ ucci: null, uci: 'MultiPV' }, 1, { min: 1, max: 64 })),
     overhead: registry.add(new SpinOption({ ucci: 'moveoverhead', uci: 'Move Overhead' }, MOVE_OVERHEAD, { min: 0, max: 5000 })),
@@ -67,7 +89,9 @@ export function engineOptions(fx: OptionEffects) {
     resign: registry.add(new CheckOption({ ucci: 'resign', uci: null, unannouncedInUcci: true }, false)),
     debug: registry.add(new CheckOption({ ucci: 'debug', uci: null }, false)),
     batch: registry.add(new CheckOption({ ucci: 'batch', uci: null }, false)),
-    randomness: registry.add(new ComboOption({ ucci: 'randomness', uci: null, aliases: ['selectivity'] }, 'none', Object.keys(RANDOMNESS_CP))),
+    randomness: registry.add(
+      new ComboOption({ ucci: 'randomness', uci: null, aliases: ['selectivity'] }, 'none', Object.keys(RANDOMNESS_CP)),
+    ),
     // Strength levels (engine/skill.ts), as Stockfish and Pikafish offer them: Skill Level 0-20
     // (20 is full strength), or UCI_Elo when UCI_LimitStrength is on, which overrides Skill Level.
     skill: registry.add(new SpinOption({ ucci: 'skilllevel', uci: 'Skill Level' }, FULL_STRENGTH, { min: 0, max: FULL_STRENGTH })),
@@ -78,11 +102,17 @@ export function engineOptions(fx: OptionEffects) {
     evalfile: registry.add(new StringOption({ ucci: 'evalfile', uci: 'EvalFile' }, EMBEDDED_NETWORK, evaluation)),
     // Setting UCI_Variant to xiangqi chooses ranks 1-10, since only Fairy-Stockfish-style GUIs send it.
     variant: registry.add(
-      new ComboOption({ ucci: null, uci: 'UCI_Variant' }, 'xiangqi', ['xiangqi'], () => {
-        if (ranks.value === '1-10') return;
-        ranks.value = '1-10';
-        fx.ranksChanged('UCI_Variant xiangqi: moves now use ranks 1-10 (setoption name Ranks value 0-9 for ranks 0-9)');
-      }, true),
+      new ComboOption(
+        { ucci: null, uci: 'UCI_Variant' },
+        'xiangqi',
+        ['xiangqi'],
+        () => {
+          if (ranks.value === '1-10') return;
+          ranks.value = '1-10';
+          fx.ranksChanged('UCI_Variant xiangqi: moves now use ranks 1-10 (setoption name Ranks value 0-9 for ranks 0-9)');
+        },
+        true,
+      ),
     ),
     // UCI moves with ranks 0-9 (Pikafish) or 1-10 (Fairy-Stockfish's plain UCI, cutechess).
     ranks: registry.add(new ComboOption({ ucci: null, uci: 'Ranks' }, '0-9', ['0-9', '1-10'], () => fx.ranksChanged(null))),

@@ -38,7 +38,9 @@ export class EvaluationSetting {
       } else {
         const r = this.host.readNetworkFile(file);
         if ('error' in r) {
-          this.report.note(`EvalFile ${clip(file, 80)}: ${r.error}; still using ${this.file === EMBEDDED_NETWORK ? 'the built-in network' : clip(this.file, 80)}`);
+          this.report.note(
+            `EvalFile ${clip(file, 80)}: ${r.error}; still using ${this.file === EMBEDDED_NETWORK ? 'the built-in network' : clip(this.file, 80)}`,
+          );
           if (useNetwork === this.useNetwork) return this.file;
         } else {
           this.network = r.network;
@@ -50,7 +52,9 @@ export class EvaluationSetting {
           if (n.outputBuckets > 1) shape.push(`${n.outputBuckets} output buckets`);
           if (n.description) shape.push(n.description);
           const about = shape.join(', ');
-          this.report.note(`network ${clip(file, 80)} loaded (${about})${useNetwork ? '' : '; set Use NNUE (usennue) to evaluate with it'}`);
+          this.report.note(
+            `network ${clip(file, 80)} loaded (${about})${useNetwork ? '' : '; set Use NNUE (usennue) to evaluate with it'}`,
+          );
         }
       }
     }

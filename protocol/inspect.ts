@@ -42,7 +42,12 @@ export function evalLines(pos: Position): string[] {
     row('pieces (attack, mobility, soldiers)', t.pieces[RED], t.pieces[BLACK], t.pieces[RED] - t.pieces[BLACK]),
     row('  of which the attack on the palace', t.palace[RED], t.palace[BLACK], t.palace[RED] - t.palace[BLACK]),
     row('defence: shell and own half', t.defence[RED], t.defence[BLACK], t.defence[RED] - t.defence[BLACK]),
-    row(`tempo (${pos.side === RED ? 'red' : 'black'} to move)`, pos.side === RED ? t.tempo : null, pos.side === BLACK ? t.tempo : null, toMove * t.tempo),
+    row(
+      `tempo (${pos.side === RED ? 'red' : 'black'} to move)`,
+      pos.side === RED ? t.tempo : null,
+      pos.side === BLACK ? t.tempo : null,
+      toMove * t.tempo,
+    ),
     '',
     `Final evaluation: ${t.total > 0 ? '+' : ''}${t.total} (${pos.side === RED ? 'red' : 'black'}'s view, the side to move)`,
   ];

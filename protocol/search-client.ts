@@ -56,14 +56,15 @@ function sizeText(bytes: number): string {
 
 /** Why a table of `bytes` cannot be had on a machine of `memory` bytes (unknown: undefined), or undefined. */
 export function tableTooLarge(bytes: number, memory: number | undefined): string | undefined {
-  return memory !== undefined && bytes > memory ? `a table of ${sizeText(bytes)} is more than this machine's memory (${sizeText(memory)})` : undefined;
+  return memory !== undefined && bytes > memory
+    ? `a table of ${sizeText(bytes)} is more than this machine's memory (${sizeText(memory)})`
+    : undefined;
 }
 
 /** Why allocating a table of `bytes` failed with `err`. */
 export function tableNotAllocated(bytes: number, err: unknown): string {
   return `a table of ${sizeText(bytes)} could not be allocated (${err instanceof Error ? err.message : String(err)})`;
 }
-
 
 interface Helper {
   worker: WorkerHandle;
@@ -179,7 +180,10 @@ export class SearchClient {
           if (++this.helperRestarts <= 20) {
             this.events.warning(`${why.replace('search worker', 'helper search worker')}; restarting it`);
             this.startHelper();
-          } else this.events.warning(`${why.replace('search worker', 'helper search worker')}; searching with ${this.helpers.length + 1} thread(s)`);
+          } else
+            this.events.warning(
+              `${why.replace('search worker', 'helper search worker')}; searching with ${this.helpers.length + 1} thread(s)`,
+            );
         },
       });
       helper = { worker, warmup };
@@ -316,7 +320,10 @@ export class SearchClient {
       return id;
     }
     this.generation = (this.generation + 1) & 63;
-    const threads = { nodes: new SharedArrayBuffer((this.helpers.length + 1) * Float64Array.BYTES_PER_ELEMENT), generation: this.generation };
+    const threads = {
+      nodes: new SharedArrayBuffer((this.helpers.length + 1) * Float64Array.BYTES_PER_ELEMENT),
+      generation: this.generation,
+    };
     this.send({ type: 'search', id, position, limits, signals: buffer, currmove, threads, pick });
     const excluded = limits.excluded ?? [];
     this.helpers.forEach((h, i) => {

@@ -74,7 +74,8 @@ export function planSearch(go: GoCommand, side: number, opts: PlanOptions, diale
   const plan: SearchPlan = { limits, infinite: false, depthZero: false, warnings };
   if (go.perft !== undefined) {
     plan.perft = whole(go.perft, 0, MAX_PROTOCOL_PERFT, 'perft', warnings);
-    if (go.perft > MAX_PROTOCOL_PERFT) warnings.push(`go: deeper counts with the command line: chuhan perft --depth ${Math.floor(go.perft)}`);
+    if (go.perft > MAX_PROTOCOL_PERFT)
+      warnings.push(`go: deeper counts with the command line: chuhan perft --depth ${Math.floor(go.perft)}`);
     return plan;
   }
 
@@ -133,8 +134,7 @@ export function planSearch(go: GoCommand, side: number, opts: PlanOptions, diale
   }
   if (limits.movetime !== undefined) plan.hardStop = Math.min(plan.hardStop ?? MAX_TIME_MS, limits.movetime);
 
-  const bounded =
-    limits.depth !== undefined || limits.nodes !== undefined || limits.movetime !== undefined || limits.time !== undefined;
+  const bounded = limits.depth !== undefined || limits.nodes !== undefined || limits.movetime !== undefined || limits.time !== undefined;
   if (go.infinite || !bounded) {
     if (!go.infinite && go.depthUnreadable) {
       limits.depth = 1;

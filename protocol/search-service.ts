@@ -187,7 +187,14 @@ export class SearchService {
       case 'helper':
         try {
           const share = { nodes: new Float64Array(msg.threads.nodes), index: msg.index, generation: msg.threads.generation };
-          this.getSearcher().search(buildPosition(msg.position, this.position), { infinite: true, excluded: msg.excluded }, new Int32Array(msg.signals), undefined, undefined, share);
+          this.getSearcher().search(
+            buildPosition(msg.position, this.position),
+            { infinite: true, excluded: msg.excluded },
+            new Int32Array(msg.signals),
+            undefined,
+            undefined,
+            share,
+          );
         } catch (err) {
           post({ type: 'warning', message: `helper search ${msg.index} failed (${describe(err)})` });
         }

@@ -232,7 +232,9 @@ export class Session {
     }
     const cores = this.host.worker.cores;
     if (running > cores) {
-      this.report.note(`Threads ${running} is more than the ${cores} logical processor${cores === 1 ? '' : 's'} of this machine: the threads take turns on them, and each searches slower`);
+      this.report.note(
+        `Threads ${running} is more than the ${cores} logical processor${cores === 1 ? '' : 's'} of this machine: the threads take turns on them, and each searches slower`,
+      );
     }
     const helpers = this.client.helperCount;
     this.report.debug(`search threads: ${running} (the main search and ${helpers} helper${helpers === 1 ? '' : 's'})`);
@@ -289,7 +291,8 @@ export class Session {
       { overhead: o.overhead.value, randomness: o.randomness.value, usemillisec: o.usemillisec.value, multipv: o.multipv.value, level },
       this.dialect.name,
     );
-    if (plan.limits.rootNoise !== undefined || plan.pick !== undefined) this.noiseSeed = (Math.imul(this.noiseSeed, 1664525) + 1013904223) >>> 0;
+    if (plan.limits.rootNoise !== undefined || plan.pick !== undefined)
+      this.noiseSeed = (Math.imul(this.noiseSeed, 1664525) + 1013904223) >>> 0;
     if (plan.limits.rootNoise !== undefined) plan.limits.noiseSeed = this.noiseSeed;
     const pick = plan.pick === undefined ? undefined : { ...plan.pick, seed: this.noiseSeed };
     for (const w of plan.warnings) this.report.note(w);
@@ -305,8 +308,13 @@ export class Session {
     if (excluded.length > 0) plan.limits.excluded = excluded;
     const debug = this.options.debug.value;
     if (debug) {
-      this.report.note(`go limits ${JSON.stringify({ ...plan.limits, overhead: undefined })}${plan.clock === undefined ? '' : `; clock ${plan.clock}`}; threads ${this.client.helperCount + 1}`);
-      if (pick !== undefined) this.report.note(`level ${+level.toFixed(2)}: a move drawn among ${plan.limits.multipv} lines, temperature ${pick.temperature.toFixed(1)} cp`);
+      this.report.note(
+        `go limits ${JSON.stringify({ ...plan.limits, overhead: undefined })}${plan.clock === undefined ? '' : `; clock ${plan.clock}`}; threads ${this.client.helperCount + 1}`,
+      );
+      if (pick !== undefined)
+        this.report.note(
+          `level ${+level.toFixed(2)}: a move drawn among ${plan.limits.multipv} lines, temperature ${pick.temperature.toFixed(1)} cp`,
+        );
       if (plan.hardStop !== undefined) this.report.note(`go hard stop after ${plan.hardStop} ms`);
     }
     const id = this.client.search({ fen: this.root.fen, moves: this.root.moves }, plan.limits, debug, pick);

@@ -35,7 +35,11 @@ export function readFromTgz(tgzPath, wanted) {
   while (offset + 512 <= tar.length) {
     const header = tar.subarray(offset, offset + 512);
     if (header.every((b) => b === 0)) break;
-    const field = (start, len) => header.subarray(start, start + len).toString('latin1').replace(/\0.*$/s, '');
+    const field = (start, len) =>
+      header
+        .subarray(start, start + len)
+        .toString('latin1')
+        .replace(/\0.*$/s, '');
     const size = parseInt(field(124, 12).trim() || '0', 8);
     const type = field(156, 1);
     const prefix = field(345, 155);

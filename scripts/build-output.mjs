@@ -46,7 +46,6 @@ function publish(tmp, path) {
   rmSync(old, { recursive: true, force: true });
 }
 
-
 /** Removes the temporary outputs in `dir` left by builds whose process no longer runs. */
 export function removeStaleTemps(dir) {
   if (!existsSync(dir)) return;

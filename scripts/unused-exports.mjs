@@ -84,7 +84,10 @@ const used = new Set();
 
 for (const [file, src] of text) {
   const own = new Set();
-  for (const m of src.matchAll(/^[ \t]*export\s+(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(?:function\*?|class|const|let|var|type|interface|enum)\s+([A-Za-z_$][\w$]*)/gm)) own.add(m[1]);
+  for (const m of src.matchAll(
+    /^[ \t]*export\s+(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(?:function\*?|class|const|let|var|type|interface|enum)\s+([A-Za-z_$][\w$]*)/gm,
+  ))
+    own.add(m[1]);
   for (const m of src.matchAll(/^[ \t]*export\s+(?:type\s+)?\{([^}]*)\}(\s*from\s*['"]([^'"]+)['"])?/gm)) {
     for (const [name, as] of names(m[1])) {
       own.add(as);

@@ -39,7 +39,16 @@ function games(): PgnGame[] {
       moves.push(m);
       pos.make(m);
     }
-    out.push({ tags: [['Event', `random ${g + 1}`], ['Round', String(g + 1)]], fen: START_FEN, moves, result: '*', format: formats[g % 3] });
+    out.push({
+      tags: [
+        ['Event', `random ${g + 1}`],
+        ['Round', String(g + 1)],
+      ],
+      fen: START_FEN,
+      moves,
+      result: '*',
+      format: formats[g % 3],
+    });
   }
   return out;
 }
@@ -83,7 +92,12 @@ async function chuhan(args: string[]): Promise<{ code: number; stdout: string; s
 beforeAll(async () => {
   exe = builtEngine();
   dir = mkdtempSync(join(tmpdir(), 'chuhan-analyse-'));
-  writeFileSync(at('games.pgn'), games().map((g) => writePgn(g, g.format)).join(''));
+  writeFileSync(
+    at('games.pgn'),
+    games()
+      .map((g) => writePgn(g, g.format))
+      .join(''),
+  );
   // The uninterrupted run every other run is compared with.
   const t0 = performance.now();
   const r = await chuhan(['analyse', at('games.pgn'), '--out', at('whole.pgn'), ...SEARCH, '--concurrency', '2']);
@@ -102,8 +116,19 @@ describe('chuhan analyse', () => {
       expect(g.moves).toEqual(input[i].moves);
       expect(g.format).toBe(input[i].format);
       expect(g.tags.find(([k]) => k === 'Event')?.[1]).toBe(`random ${i + 1}`);
-      for (const tag of ['Annotator', 'RedAccuracy', 'BlackAccuracy', 'RedAverageLoss', 'BlackAverageLoss', 'RedBlunders', 'BlackBlunders']) {
-        expect(g.tags.some(([k]) => k === tag), `${tag} in game ${i + 1}`).toBe(true);
+      for (const tag of [
+        'Annotator',
+        'RedAccuracy',
+        'BlackAccuracy',
+        'RedAverageLoss',
+        'BlackAverageLoss',
+        'RedBlunders',
+        'BlackBlunders',
+      ]) {
+        expect(
+          g.tags.some(([k]) => k === tag),
+          `${tag} in game ${i + 1}`,
+        ).toBe(true);
       }
       // An evaluation after every move.
       expect(g.comments!.filter((c) => c.ply > 0).map((c) => c.ply)).toEqual(g.moves.map((_, k) => k + 1));
@@ -128,7 +153,10 @@ describe('chuhan analyse', () => {
 
   it('keeps the finished games on Ctrl-C, and --resume gives the file of an uninterrupted run', async () => {
     // A terminal's Ctrl-C reaches the whole process group: the command and its engines.
-    const proc = spawn(exe, ['analyse', at('games.pgn'), '--out', at('cut.pgn'), ...SEARCH, '--concurrency', '2'], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const proc = spawn(exe, ['analyse', at('games.pgn'), '--out', at('cut.pgn'), ...SEARCH, '--concurrency', '2'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     let stderr = '';
     proc.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
@@ -178,7 +206,18 @@ describe('chuhan analyse', () => {
     ]);
     expect(a.code, a.stderr).toBe(0);
     expect(b.code, b.stderr).toBe(0);
-    expect(parsePgn(readFileSync(at('s1.pgn'), 'utf8')).map((g) => g.tags.find(([k]) => k === 'Round')?.[1])).toEqual(['1', '3', '5', '7', '9', '11', '13', '15', '17', '19']);
+    expect(parsePgn(readFileSync(at('s1.pgn'), 'utf8')).map((g) => g.tags.find(([k]) => k === 'Round')?.[1])).toEqual([
+      '1',
+      '3',
+      '5',
+      '7',
+      '9',
+      '11',
+      '13',
+      '15',
+      '17',
+      '19',
+    ]);
     const missing = await chuhan(['analyse', '--merge', '--out', at('merged.pgn'), at('s1.pgn')]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/shard 2\/2 missing/);
@@ -206,7 +245,10 @@ describe('chuhan analyse', () => {
     expect(out).toHaveLength(2);
     expect(out[0].format).toBe('chinese');
     expect(out[0].tags).toContainEqual(['Event', '中炮对屏风马']);
-    expect(JSON.parse(readFileSync(at('mixed-out.pgn.json'), 'utf8')).games[1]).toMatchObject({ game: 2, refused: expect.stringContaining('h2h9') });
+    expect(JSON.parse(readFileSync(at('mixed-out.pgn.json'), 'utf8')).games[1]).toMatchObject({
+      game: 2,
+      refused: expect.stringContaining('h2h9'),
+    });
   });
 
   it('says what is wrong with the command line, in one line', async () => {

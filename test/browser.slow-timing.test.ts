@@ -53,7 +53,10 @@ function serve(webDir: string): Promise<{ server: Server; base: string }> {
       res.writeHead(404).end();
       return;
     }
-    const headers: Record<string, string> = { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' };
+    const headers: Record<string, string> = {
+      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'Cache-Control': 'no-store',
+    };
     if (m[1] === 'coi') {
       headers['Cross-Origin-Opener-Policy'] = 'same-origin';
       headers['Cross-Origin-Embedder-Policy'] = 'require-corp';
@@ -134,7 +137,10 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the browser build 
     it(`plays UCCI over postMessage ${label}`, async () => {
       const page = await open(kind);
       try {
-        const isolated = await page.evaluate(() => ({ coi: (globalThis as PageGlobals).crossOriginIsolated, sab: typeof SharedArrayBuffer }));
+        const isolated = await page.evaluate(() => ({
+          coi: (globalThis as PageGlobals).crossOriginIsolated,
+          sab: typeof SharedArrayBuffer,
+        }));
         expect(isolated).toEqual(kind === 'coi' ? { coi: true, sab: 'function' } : { coi: false, sab: 'undefined' });
 
         const hello = await ask(page, 'ucci', /^ucciok$/, 30_000);
@@ -149,7 +155,9 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the browser build 
         const after = parseFen(START_FEN);
         after.make(parseIccs(after, 'h2e2'));
         expect(isLegalMove(after, parseIccs(after, moveOf(searched.reply)))).toBe(true);
-        const infos = await page.evaluate(() => (globalThis as PageGlobals).harness.lines.map((e) => e.line).filter((l) => l.startsWith('info depth 8 ')));
+        const infos = await page.evaluate(() =>
+          (globalThis as PageGlobals).harness.lines.map((e) => e.line).filter((l) => l.startsWith('info depth 8 ')),
+        );
         expect(infos.length).toBeGreaterThan(0);
 
         // go infinite, then stop after half a second: bestmove soon after the stop (see STOP_LIMIT_MS).
@@ -175,7 +183,9 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the browser build 
 
         // Threads 2: on an isolated page a helper (a nested worker) shares the table; elsewhere the
         // engine searches with one thread and says why.
-        const cores = await page.evaluate(() => (globalThis as unknown as { navigator: { hardwareConcurrency: number } }).navigator.hardwareConcurrency);
+        const cores = await page.evaluate(
+          () => (globalThis as unknown as { navigator: { hardwareConcurrency: number } }).navigator.hardwareConcurrency,
+        );
         if (cores >= 2) {
           await page.evaluate(() => (globalThis as PageGlobals).harness.send('setoption threads 2'));
           const threaded = await ask(page, 'go depth 8', /^(bestmove|nobestmove)/, 60_000);
@@ -188,7 +198,9 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the browser build 
           const seen = await page.evaluate(() => (globalThis as PageGlobals).harness.lines.map((e) => e.line));
           const fallback = seen.filter((l) => l.startsWith('info string Threads 2: several threads need SharedArrayBuffer'));
           expect(fallback.length).toBe(kind === 'coi' ? 0 : 1);
-          console.log(`browser test (${kind}): Threads 2 on ${cores} cores, bestmove ${Math.round(stopped.reply.t - stopped.sent)} ms after stop`);
+          console.log(
+            `browser test (${kind}): Threads 2 on ${cores} cores, bestmove ${Math.round(stopped.reply.t - stopped.sent)} ms after stop`,
+          );
         } else console.log(`browser test (${kind}): Threads 2 not tried (navigator.hardwareConcurrency ${cores})`);
         await ask(page, 'isready', /^readyok$/, 10_000);
         const bye = await ask(page, 'quit', /^bye$/, 10_000);
@@ -243,7 +255,10 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the browser build 
         const node = nps(execFileSync(exe, ['bench', '--depth', String(BENCH_DEPTH)], { encoding: 'utf8' }).split('\n'));
         runs.push({ where: 'node', ...node });
         const done = await ask(page, `bench ${BENCH_DEPTH}`, /^Total time/, 120_000);
-        const lines = await page.evaluate((from) => (globalThis as PageGlobals).harness.lines.filter((e) => e.index <= from).map((e) => e.line), done.reply.index);
+        const lines = await page.evaluate(
+          (from) => (globalThis as PageGlobals).harness.lines.filter((e) => e.index <= from).map((e) => e.line),
+          done.reply.index,
+        );
         runs.push({ where: 'chromium', ...nps(lines.slice(-4)) });
       }
       const best = (where: string): number => Math.max(...runs.filter((r) => r.where === where).map((r) => r.nps));

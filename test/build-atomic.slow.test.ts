@@ -43,7 +43,9 @@ describe('atomic build output', () => {
 
   beforeAll(() => {
     tree = mkdtempSync(join(tmpdir(), 'chuhan-atomic-'));
-    const files = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' }).stdout.split('\0').filter((f) => f !== '');
+    const files = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
+      .stdout.split('\0')
+      .filter((f) => f !== '');
     for (const f of files) {
       if (f.startsWith('test/') || f.startsWith('docs/') || !existsSync(join(ROOT, f))) continue;
       mkdirSync(dirname(join(tree, f)), { recursive: true });

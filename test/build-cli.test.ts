@@ -48,7 +48,9 @@ describe('build.mjs arguments', () => {
   it('--node needs an existing binary, and unknown flags are named', () => {
     const missing = build('--node', 'win-x64=/nonexistent/node.exe');
     expect(missing.status).toBe(1);
-    expect(missing.stderr.trim()).toBe("build failed: --node expects <target>=<path of an existing node binary>, got 'win-x64=/nonexistent/node.exe'");
+    expect(missing.stderr.trim()).toBe(
+      "build failed: --node expects <target>=<path of an existing node binary>, got 'win-x64=/nonexistent/node.exe'",
+    );
     const unknown = build('--fast');
     expect(unknown.status).toBe(1);
     expect(unknown.stderr.trim()).toMatch(/^build failed: unknown argument '--fast' \(usage: node build\.mjs /);

@@ -22,8 +22,14 @@ const ENGINE = '/usr/games/fairy-stockfish';
 const HASH_BEYOND_MEMORY: Array<[string[], RegExp]> =
   totalmem() < 64 * 2 ** 30
     ? [
-        [['bench', '--hash', '65536', '--depth', '1'], /^chuhan bench: --hash 65536: a table of 64 GB is more than this machine's memory \([\d.]+ GB\)$/],
-        [['bench', '--hash', '65536', '--threads', '2', '--depth', '1'], /^chuhan bench: --hash 65536: a table of 64 GB is more than this machine's memory/],
+        [
+          ['bench', '--hash', '65536', '--depth', '1'],
+          /^chuhan bench: --hash 65536: a table of 64 GB is more than this machine's memory \([\d.]+ GB\)$/,
+        ],
+        [
+          ['bench', '--hash', '65536', '--threads', '2', '--depth', '1'],
+          /^chuhan bench: --hash 65536: a table of 64 GB is more than this machine's memory/,
+        ],
       ]
     : [];
 const BAD: Array<[string[], RegExp]> = [
@@ -43,8 +49,24 @@ const BAD: Array<[string[], RegExp]> = [
   [['pgn', '@/blank.pgn', '--format', 'wxf'], /blank.pgn has no games/],
   [['pgn', '@/missing.pgn', '--format', 'iccs'], /cannot read .*missing.pgn/],
   [['pgn', '@/empty.pgn', '--format', 'klingon'], /iccs, wxf or chinese/],
-  [['match', '--engine', `cmd=${ENGINE},proto=uci1`, '--engine', 'cmd=/no/such/engine', '--depth', '1'], /engine 'engine': \/no\/such\/engine does not exist/],
-  [['match', '--engine', `cmd=${ENGINE},proto=uci1`, '--engine', `cmd=${ENGINE},proto=uci1`, '--depth', '1', '--pgn', '/nonexistent/dir/x.pgn'], /--pgn .*does not exist/],
+  [
+    ['match', '--engine', `cmd=${ENGINE},proto=uci1`, '--engine', 'cmd=/no/such/engine', '--depth', '1'],
+    /engine 'engine': \/no\/such\/engine does not exist/,
+  ],
+  [
+    [
+      'match',
+      '--engine',
+      `cmd=${ENGINE},proto=uci1`,
+      '--engine',
+      `cmd=${ENGINE},proto=uci1`,
+      '--depth',
+      '1',
+      '--pgn',
+      '/nonexistent/dir/x.pgn',
+    ],
+    /--pgn .*does not exist/,
+  ],
   [['match', '--games', 'many'], /--games/],
   [['judge', '--moves', 'h2e2 zz99'], /zz99/],
 ];
@@ -119,7 +141,9 @@ describe('every command reads its command line alike', () => {
     };
     const run = (args: string[]) => spawnSync(exe, args, { encoding: 'utf8', timeout: 30_000, cwd: dir });
     const commands = commandsOf(run(['--help']).stdout);
-    expect(commands).toEqual(expect.arrayContaining(['perft', 'bench', 'judge', 'pgn', 'match', 'spsa', 'openings', 'serve', 'datagen', 'train']));
+    expect(commands).toEqual(
+      expect.arrayContaining(['perft', 'bench', 'judge', 'pgn', 'match', 'spsa', 'openings', 'serve', 'datagen', 'train']),
+    );
     check(run, 'chuhan', null, []);
     for (const command of commands) check(run, 'chuhan', command, REQUIRED[command] ?? []);
   });
@@ -148,7 +172,8 @@ describe('every command reads its command line alike', () => {
       verify: ['--in', 'x.fen'],
       fit: ['--in', 'x.lab'],
     };
-    const run = (args: string[]) => spawnSync(process.execPath, [join(fitDir, 'cli.cjs'), ...args], { encoding: 'utf8', timeout: 30_000, cwd: dir });
+    const run = (args: string[]) =>
+      spawnSync(process.execPath, [join(fitDir, 'cli.cjs'), ...args], { encoding: 'utf8', timeout: 30_000, cwd: dir });
     const commands = commandsOf(run(['--help']).stdout);
     expect(commands).toEqual(Object.keys(REQUIRED));
     check(run, 'eval-fit', null, []);

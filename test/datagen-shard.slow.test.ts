@@ -94,13 +94,26 @@ describe('datagen --shard and --merge', { timeout: 600_000 }, () => {
     expect(r.stderr).toMatch(/schedule goes from 3 to 11 games/);
   }, 600_000);
 
-  it('merge into the whole run\'s data and PGN, byte for byte', async () => {
+  it("merge into the whole run's data and PGN, byte for byte", async () => {
     const s1 = header(at('s1.bin'));
     expect(s1.shard).toEqual({ k: 1, n: 3 });
     expect([s1.games, header(at('s2.bin')).games, header(at('s3.bin')).games]).toEqual([4, 4, 3]);
     expect(s1.schedule).toBe(GAMES);
     // Given in any order, PGNs among them.
-    const r = await chuhan(['datagen', '--merge', '--out', at('merged.bin'), '--pgn', at('merged.pgn'), at('s3.bin'), at('s1.pgn'), at('s2.bin'), at('s1.bin'), at('s3.pgn'), at('s2.pgn')]);
+    const r = await chuhan([
+      'datagen',
+      '--merge',
+      '--out',
+      at('merged.bin'),
+      '--pgn',
+      at('merged.pgn'),
+      at('s3.bin'),
+      at('s1.pgn'),
+      at('s2.bin'),
+      at('s1.bin'),
+      at('s3.pgn'),
+      at('s2.pgn'),
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/merged 3 shards into .*merged\.bin: 11 games, \d+ positions/);
     const whole = readFileSync(at('whole.bin'));
@@ -128,9 +141,15 @@ describe('datagen --shard and --merge', { timeout: 600_000 }, () => {
     withHeader(at('s2.bin'), at('nodes.bin'), (h) => (h.nodes = 400));
     await refused([at('s1.bin'), at('nodes.bin'), at('s3.bin')], /not shards of one run: nodes: 300 vs 400/);
     withHeader(at('s2.bin'), at('engine.bin'), (h) => (h.engine ^= 1));
-    await refused([at('s1.bin'), at('engine.bin'), at('s3.bin')], /not shards of one run: engine \(play fingerprint\): 0x[0-9a-f]{8} vs 0x[0-9a-f]{8}/);
+    await refused(
+      [at('s1.bin'), at('engine.bin'), at('s3.bin')],
+      /not shards of one run: engine \(play fingerprint\): 0x[0-9a-f]{8} vs 0x[0-9a-f]{8}/,
+    );
     withHeader(at('s2.bin'), at('classical.bin'), (h) => (h.network = 0));
-    await refused([at('s1.bin'), at('classical.bin'), at('s3.bin')], /not shards of one run: evaluation: network FNV-1a 0x[0-9a-f]{8} vs hand-written/);
+    await refused(
+      [at('s1.bin'), at('classical.bin'), at('s3.bin')],
+      /not shards of one run: evaluation: network FNV-1a 0x[0-9a-f]{8} vs hand-written/,
+    );
     withHeader(at('s2.bin'), at('schedule.bin'), (h) => (h.schedule = 12));
     await refused([at('s1.bin'), at('schedule.bin'), at('s3.bin')], /not shards of one run: schedule \(--games\): 11 vs 12/);
     withHeader(at('s2.bin'), at('split4.bin'), (h) => (h.shard = { k: 2, n: 4 }));
@@ -139,7 +158,10 @@ describe('datagen --shard and --merge', { timeout: 600_000 }, () => {
 
   it('refuses overlapping, missing and unfinished shards, damaged games, and files that are no shards', async () => {
     copyFileSync(at('s1.bin'), at('s1-copy.bin'));
-    await refused([at('s1.bin'), at('s2.bin'), at('s3.bin'), at('s1-copy.bin')], /s1\.bin and .*s1-copy\.bin are both shard 1\/3; give each shard once/);
+    await refused(
+      [at('s1.bin'), at('s2.bin'), at('s3.bin'), at('s1-copy.bin')],
+      /s1\.bin and .*s1-copy\.bin are both shard 1\/3; give each shard once/,
+    );
     await refused([at('s1.bin'), at('s3.bin')], /shard 2 of 3 missing/);
     expect((await datagen(['--out', at('s2-part.bin'), '--games', '5', '--shard', '2/3', '--threads', '1'])).code).toBe(0);
     withHeader(at('s2-part.bin'), at('s2-part.bin'), (h) => (h.schedule = GAMES));
@@ -151,12 +173,17 @@ describe('datagen --shard and --merge', { timeout: 600_000 }, () => {
     await refused([at('s1.bin'), at('s2-bad.bin'), at('s3.bin')], /s2-bad\.bin: the records of game 2 do not match its head's hash/);
     await refused([at('s1.bin'), at('whole.bin')], /whole\.bin is the file of a whole run, not a shard/);
     await refused([at('s1.bin'), at('s2.bin'), at('s3.bin'), at('s1.pgn')], /round 1 is in none of the PGN files|needs --pgn OUT/, 2);
-    await refused([at('s1.bin'), at('s2.bin'), at('s3.bin'), at('s1.pgn'), at('s2.pgn'), '--pgn', at('refused.pgn')], /round 3 is in none of the PGN files/);
+    await refused(
+      [at('s1.bin'), at('s2.bin'), at('s3.bin'), at('s1.pgn'), at('s2.pgn'), '--pgn', at('refused.pgn')],
+      /round 3 is in none of the PGN files/,
+    );
     // An existing output is never overwritten.
     const r = await chuhan(['datagen', '--merge', '--out', at('whole.bin'), at('s1.bin'), at('s2.bin'), at('s3.bin')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/whole\.bin exists; a merge writes a new file/);
-    expect((await chuhan(['datagen', '--merge', '--out', at('x.bin'), '--nodes', '5', at('s1.bin')])).stderr).toMatch(/--merge takes the shards' files, --out and --pgn; drop --nodes/);
+    expect((await chuhan(['datagen', '--merge', '--out', at('x.bin'), '--nodes', '5', at('s1.bin')])).stderr).toMatch(
+      /--merge takes the shards' files, --out and --pgn; drop --nodes/,
+    );
   });
 
   it('continues a shard only as the same shard of the same run', async () => {
@@ -217,7 +244,9 @@ describe('datagen --shard and --merge', { timeout: 600_000 }, () => {
     expect(r.code, r.stderr).toBe(0);
     // The first 4 games of the whole run.
     const four = readFileSync(at('evalfile.bin'));
-    expect(four.subarray(HEADER_BYTES).equals(readFileSync(at('whole.bin')).subarray(HEADER_BYTES, dataEnd(header(at('evalfile.bin')))))).toBe(true);
+    expect(
+      four.subarray(HEADER_BYTES).equals(readFileSync(at('whole.bin')).subarray(HEADER_BYTES, dataEnd(header(at('evalfile.bin'))))),
+    ).toBe(true);
     expect(four.length).toBeGreaterThan(HEADER_BYTES + 100 * RECORD_BYTES);
     // The hand-written evaluation plays other games, and the file says so.
     r = await datagen(['--out', at('hand.bin'), '--games', '2', '--threads', '1', '--eval', 'classical']);

@@ -260,7 +260,8 @@ export const FAIRY_STOCKFISH = '/usr/games/fairy-stockfish';
  */
 export function haveFairyStockfish(who: string): boolean {
   if (existsSync(FAIRY_STOCKFISH)) return true;
-  if (process.env.CI) throw new Error(`${who}: ${FAIRY_STOCKFISH} is missing, and under CI the tests against it must run (apt-get install fairy-stockfish)`);
+  if (process.env.CI)
+    throw new Error(`${who}: ${FAIRY_STOCKFISH} is missing, and under CI the tests against it must run (apt-get install fairy-stockfish)`);
   console.warn(`${who}: skipped, ${FAIRY_STOCKFISH} is not installed (apt-get install fairy-stockfish)`);
   return false;
 }

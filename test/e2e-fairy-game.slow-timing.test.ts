@@ -21,7 +21,6 @@ const START_MS = 6000;
 const INC_MS = 50;
 const CLOCK_MARGIN_MS = 50;
 
-
 interface Side {
   name: string;
   engine: EngineProcess;

@@ -15,7 +15,7 @@ import { currentParams, evalExact } from '../bench/eval-fit/params';
 import { fromPgn } from '../bench/eval-fit/from-pgn';
 import { DATA, rng } from './helpers';
 
-describe('the fitter\'s features', () => {
+describe("the fitter's features", () => {
   it('features × current parameters == evaluate on 2,000 random positions, and every term fires', () => {
     const rand = rng(777);
     const buf = new Int32Array(MAX_MOVES);
@@ -59,7 +59,7 @@ describe('the fitter\'s features', () => {
   });
 });
 
-describe('the fitter\'s positions from played games (pgn)', () => {
+describe("the fitter's positions from played games (pgn)", () => {
   it('reads a GBK file as ElephantEye writes it: the positions of the same game written in ICCS', () => {
     const gbk = join(DATA, 'gbk-game.pgn');
     // The fixture is GBK, not UTF-8 (it was UTF-8 only that the fitter read before).

@@ -8,7 +8,10 @@ import { rng } from './helpers';
 /** Mirror top to bottom and swap colours (and the side to move). */
 function flipColours(fen: string): string {
   const [board, side, ...rest] = fen.split(' ');
-  const rows = board.split('/').reverse().map((r) => r.replace(/[a-z]/gi, (c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())));
+  const rows = board
+    .split('/')
+    .reverse()
+    .map((r) => r.replace(/[a-z]/gi, (c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())));
   return [rows.join('/'), side === 'w' ? 'b' : 'w', ...rest].join(' ');
 }
 

@@ -34,7 +34,16 @@ function concat(parts: Uint8Array[]): Uint8Array {
 }
 
 /** Byte sequences that are not UTF-8: a lone continuation byte, overlong forms, a cut sequence, surrogates, beyond U+10FFFF. */
-const NOT_UTF8 = [[0x80], [0xc0, 0x80], [0xe0, 0x80, 0x80], [0xe4, 0xb8], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xff], [0xfe, 0xff]];
+const NOT_UTF8 = [
+  [0x80],
+  [0xc0, 0x80],
+  [0xe0, 0x80, 0x80],
+  [0xe4, 0xb8],
+  [0xed, 0xa0, 0x80],
+  [0xf4, 0x90, 0x80, 0x80],
+  [0xff],
+  [0xfe, 0xff],
+];
 
 const MIDDLE = 'r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 4 3';
 
@@ -147,7 +156,11 @@ export function edgeSteps(seed: number): () => Step {
         // 7,000 plies), and the search looks at STOP and the clock every 1,024 nodes.
         return {
           kind: 'position with 10,000 moves',
-          chunks: [now(line(`position startpos moves ${longGame(r, 10_000).join(' ')}`)), now(line('go depth 1')), now(line('position startpos'))],
+          chunks: [
+            now(line(`position startpos moves ${longGame(r, 10_000).join(' ')}`)),
+            now(line('go depth 1')),
+            now(line('position startpos')),
+          ],
         };
       default:
         return { kind: 'go/stop/ponderhit/isready at random delays', chunks: interleaved() };
@@ -160,7 +173,9 @@ export function isProtocolLine(l: string): boolean {
   return (
     /^(id |option |ucciok$|uciok$|readyok$|info |bestmove |nobestmove$|pophash( |$)|bye$)/.test(l) ||
     /^([a-i]\d{1,2}[a-i]\d{1,2}: \d+|Nodes searched: \d+|)$/.test(l) ||
-    /^( \+---|[ 1]\d\| |    a   b|Fen: |Key: |Side to move: |Term \(|-{36}\+|material |pieces |  of which |defence |tempo |Final evaluation: |NNUE evaluation: )/.test(l)
+    /^( \+---|[ 1]\d\| |    a   b|Fen: |Key: |Side to move: |Term \(|-{36}\+|material |pieces |  of which |defence |tempo |Final evaluation: |NNUE evaluation: )/.test(
+      l,
+    )
   );
 }
 

@@ -30,7 +30,8 @@ export function randomWalk(
   steps: number,
   seed: number,
   visit: (pos: Position) => void,
-  choose: (pos: Position, moves: Int32Array, n: number, random: () => number) => number = (_pos, moves, n, random) => moves[Math.floor(random() * n)],
+  choose: (pos: Position, moves: Int32Array, n: number, random: () => number) => number = (_pos, moves, n, random) =>
+    moves[Math.floor(random() * n)],
 ): void {
   const random = seeded(seed);
   const buf = new Int32Array(MAX_MOVES);

@@ -167,7 +167,24 @@ describe('Ctrl-C', { timeout: 600_000 }, () => {
     const body = Buffer.alloc(positions * RECORD_BYTES);
     for (let o = 0; o < body.length; o += records.length) records.copy(body, o, 0, Math.min(records.length, body.length - o));
     writeFileSync(at('big.bin'), Buffer.concat([encodeHeader({ ...h, positions }), body]));
-    const args = ['train', '--data', at('big.bin'), '--hidden', '8', '--epochs', '3', '--batch', '1024', '--mirror', '--buffer', '65536', '--schedule', 'cosine', '--warmup', '20'];
+    const args = [
+      'train',
+      '--data',
+      at('big.bin'),
+      '--hidden',
+      '8',
+      '--epochs',
+      '3',
+      '--batch',
+      '1024',
+      '--mirror',
+      '--buffer',
+      '65536',
+      '--schedule',
+      'cosine',
+      '--warmup',
+      '20',
+    ];
     const run = start([...args, '--out', at('stopped.nnue')]);
     await until('the first epoch', () => /epoch 1\/3/.test(run.stderr));
     await new Promise((r) => setTimeout(r, 700));
@@ -175,7 +192,9 @@ describe('Ctrl-C', { timeout: 600_000 }, () => {
     console.log(`train: SIGINT -> exit ${r.code} in ${r.seconds.toFixed(2)} s`);
     expect(r.code).toBe(130);
     expect(r.seconds).toBeLessThan(5);
-    expect(run.stderr).toMatch(/train: SIGINT: stopped in epoch \d; .*stopped\.nnue\.ckpt holds the training up to here and --resume goes on from it/);
+    expect(run.stderr).toMatch(
+      /train: SIGINT: stopped in epoch \d; .*stopped\.nnue\.ckpt holds the training up to here and --resume goes on from it/,
+    );
     expect(existsSync(at('stopped.nnue.ckpt.tmp'))).toBe(false);
     const resumed = await exec(exe, [...args, '--out', at('stopped.nnue'), '--resume']);
     expect(resumed.stderr).toMatch(/train: resuming at epoch [123]/);
@@ -184,7 +203,9 @@ describe('Ctrl-C', { timeout: 600_000 }, () => {
     expect(readFileSync(at('stopped.nnue')).equals(readFileSync(at('straight.nnue')))).toBe(true);
     expect(readFileSync(at('stopped.nnue.ckpt')).equals(readFileSync(at('straight.nnue.ckpt')))).toBe(true);
     // Another option is not resumed from that checkpoint.
-    const other = await exec(exe, [...args.map((a) => (a === '1024' ? '512' : a)), '--out', at('stopped.nnue'), '--resume']).catch((e: { code: number; stderr: string }) => e);
+    const other = await exec(exe, [...args.map((a) => (a === '1024' ? '512' : a)), '--out', at('stopped.nnue'), '--resume']).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
     expect((other as { code: number }).code).toBe(1);
     expect((other as { stderr: string }).stderr).toMatch(/cannot resume from .*stopped\.nnue\.ckpt: it was made with batch 1024, not 512/);
   });
@@ -193,7 +214,23 @@ describe('Ctrl-C', { timeout: 600_000 }, () => {
     // 24 games to take openings from, one search of 200,000 nodes each: about 4 s on an idle 2-core
     // machine (at 40,000 nodes the whole run could end before the SIGINT).
     const pgn = at('games.pgn');
-    await exec(exe, ['datagen', '--nodes', '100', '--random-plies', '10', '--seed', '22', '--threads', '2', '--games', '24', '--out', at('games.bin'), '--pgn', pgn]);
+    await exec(exe, [
+      'datagen',
+      '--nodes',
+      '100',
+      '--random-plies',
+      '10',
+      '--seed',
+      '22',
+      '--threads',
+      '2',
+      '--games',
+      '24',
+      '--out',
+      at('games.bin'),
+      '--pgn',
+      pgn,
+    ]);
     const args = (out: string) => ['openings', '--pgn', pgn, '--plies', '8', '--nodes', '200000', '--max-score', '300', '--out', out];
     const run = start(args(at('stopped.epd')));
     // Interrupted once it is at work (a fixed delay may fall in the executable's start on a loaded machine).

@@ -144,7 +144,8 @@ function layerViolations(tree: Tree): string[] {
 }
 
 /** Node's modules and globals, in engine/, protocol/ outside its hosts and command line, and web/. */
-const NODE_ONLY = /from\s+['"](node:|fs|path|os|child_process|worker_threads|readline|process)['"]|\brequire\(|\bprocess\.|\bBuffer\b|__dirname/;
+const NODE_ONLY =
+  /from\s+['"](node:|fs|path|os|child_process|worker_threads|readline|process)['"]|\brequire\(|\bprocess\.|\bBuffer\b|__dirname/;
 
 function nodeViolations(tree: Tree): string[] {
   const out: string[] = [];
@@ -218,7 +219,7 @@ describe('reading imports', () => {
       "const i = require('node:i');",
       "// import { x } from './comment';",
       "/* import { y } from './block'; */",
-      "const s = \"import { z } from './string'\";",
+      'const s = "import { z } from \'./string\'";',
     ].join('\n');
     expect(specifiers(source).sort()).toEqual(['../b', './a', './cd', './e', './f', './g', './h', 'node:i']);
   });
@@ -247,19 +248,49 @@ describe('layers import one way', () => {
     ['engine/ imports protocol/', 'engine/probe.ts', "import { clip } from '../protocol/report';", 'engine/probe.ts -> protocol/report.ts'],
     ['engine/ imports a package', 'engine/probe.ts', "import { Command } from 'commander';", 'engine/probe.ts -> package commander'],
     ['protocol/ imports Node', 'protocol/probe.ts', "import { readFileSync } from 'node:fs';", 'protocol/probe.ts -> package node:fs'],
-    ['protocol/ imports a host', 'protocol/probe.ts', "import { Output } from './host/output';", 'protocol/probe.ts -> protocol/host/output.ts'],
+    [
+      'protocol/ imports a host',
+      'protocol/probe.ts',
+      "import { Output } from './host/output';",
+      'protocol/probe.ts -> protocol/host/output.ts',
+    ],
     ['protocol/ imports a tool', 'protocol/probe.ts', "import { runBench } from '../bench/bench';", 'protocol/probe.ts -> bench/bench.ts'],
-    ['a host imports the command line', 'protocol/host/probe.ts', "import '../cli/main';", 'protocol/host/probe.ts -> protocol/cli/main.ts'],
-    ['bench/ imports protocol/', 'bench/probe.ts', "import type { AnyOption } from '../protocol/option';", 'bench/probe.ts -> protocol/option.ts'],
-    ['bench/ imports test/', 'bench/match/probe.ts', "import { rng } from '../../test/helpers';", 'bench/match/probe.ts -> test/helpers.ts'],
+    [
+      'a host imports the command line',
+      'protocol/host/probe.ts',
+      "import '../cli/main';",
+      'protocol/host/probe.ts -> protocol/cli/main.ts',
+    ],
+    [
+      'bench/ imports protocol/',
+      'bench/probe.ts',
+      "import type { AnyOption } from '../protocol/option';",
+      'bench/probe.ts -> protocol/option.ts',
+    ],
+    [
+      'bench/ imports test/',
+      'bench/match/probe.ts',
+      "import { rng } from '../../test/helpers';",
+      'bench/match/probe.ts -> test/helpers.ts',
+    ],
     ['web/ imports protocol/', 'web/probe.ts', "import { cleanLine } from '../protocol/parser';", 'web/probe.ts -> protocol/parser.ts'],
-    ['web/ imports the worker host', 'web/probe.ts', "import '../protocol/host/web-worker';", 'web/probe.ts -> protocol/host/web-worker.ts'],
+    [
+      'web/ imports the worker host',
+      'web/probe.ts',
+      "import '../protocol/host/web-worker';",
+      'web/probe.ts -> protocol/host/web-worker.ts',
+    ],
     ['web/ imports a tool', 'web/probe.ts', "import { runBench } from '../bench/bench';", 'web/probe.ts -> bench/bench.ts'],
     ['web/ imports a package', 'web/probe.ts', "import { Command } from 'commander';", 'web/probe.ts -> package commander'],
     ['engine/ imports web/', 'engine/probe.ts', "import { GameRecord } from '../web/game';", 'engine/probe.ts -> web/game.ts'],
     ['protocol/ imports web/', 'protocol/probe.ts', "import type { GameRecord } from '../web/game';", 'protocol/probe.ts -> web/game.ts'],
     ['a host imports web/', 'protocol/host/probe.ts', "import '../../web/main';", 'protocol/host/probe.ts -> web/main.ts'],
-    ['the command line imports web/', 'protocol/cli/probe.ts', "import { GameRecord } from '../../web/game';", 'protocol/cli/probe.ts -> web/game.ts'],
+    [
+      'the command line imports web/',
+      'protocol/cli/probe.ts',
+      "import { GameRecord } from '../../web/game';",
+      'protocol/cli/probe.ts -> web/game.ts',
+    ],
     ['bench/ imports web/', 'bench/match/probe.ts', "import { GameRecord } from '../../web/game';", 'bench/match/probe.ts -> web/game.ts'],
   ])('and fails when %s', (_name, path, source, violation) => {
     expect(layerViolations(withFiles(TREE, { [path]: source }))).toEqual([violation]);
@@ -330,21 +361,27 @@ describe('engine/, protocol/ and the page bundle for the browser', () => {
   it('esbuild resolves every import of engine/ with platform browser', async () => {
     expect(await browserBundleErrors("export * from './index';")).toEqual([]);
     // Every file of engine/, including any that index.ts does not reach.
-    const all = readdirSync(ENGINE).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')).map((f) => `import './${f}';`);
+    const all = readdirSync(ENGINE)
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
+      .map((f) => `import './${f}';`);
     expect(all.length).toBeGreaterThan(25);
     expect(await browserBundleErrors(all.join('\n'))).toEqual([]);
   });
 
   it('and every file of protocol/ outside its hosts and command line', async () => {
     const dir = join(ROOT, 'protocol');
-    const all = readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => `import './${f}';`);
+    const all = readdirSync(dir)
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => `import './${f}';`);
     expect(all.length).toBeGreaterThan(10);
     expect(await browserBundleErrors(all.join('\n'), dir)).toEqual([]);
   });
 
   it('and every file of web/, the page', async () => {
     const dir = join(ROOT, 'web');
-    const all = readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => `import './${f}';`);
+    const all = readdirSync(dir)
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => `import './${f}';`);
     expect(all.length).toBeGreaterThan(15);
     expect(await browserBundleErrors(all.join('\n'), dir)).toEqual([]);
   });

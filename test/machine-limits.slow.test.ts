@@ -41,7 +41,10 @@ function sameThreadHost(memory: number | undefined): { host: WorkerHost; sent: T
 function inProcess(memory: number | undefined) {
   const lines: string[] = [];
   const { host, sent } = sameThreadHost(memory);
-  const session = new Session({ line: (t) => lines.push(t), flush: () => Promise.resolve() }, { worker: host, readNetworkFile: () => ({ error: 'no files here' }) });
+  const session = new Session(
+    { line: (t) => lines.push(t), flush: () => Promise.resolve() },
+    { worker: host, readNetworkFile: () => ({ error: 'no files here' }) },
+  );
   session.push('uci');
   const run = async (...input: string[]): Promise<string[]> => {
     const from = lines.length;
@@ -72,7 +75,10 @@ describe('Hash on machines large and small', () => {
       ['ucci', 'option hashsize type spin min 0 max 65536 default 64'],
     ]) {
       const lines: string[] = [];
-      const session = new Session({ line: (t) => lines.push(t), flush: () => Promise.resolve() }, { worker: sameThreadHost(undefined).host, readNetworkFile: () => ({ error: '' }) });
+      const session = new Session(
+        { line: (t) => lines.push(t), flush: () => Promise.resolve() },
+        { worker: sameThreadHost(undefined).host, readNetworkFile: () => ({ error: '' }) },
+      );
       session.push(hello);
       expect(lines).toContain(option);
       session.push('quit');
@@ -95,18 +101,21 @@ describe('Hash on machines large and small', () => {
     legalBest(out.find((l) => l.startsWith('bestmove'))!, parseFen(START_FEN));
   });
 
-  it.skipIf(!cannotHold64Gb())('a table the machine cannot allocate is refused with the allocator reason; the old table stays', async () => {
-    // No memory figure: the allocation itself is tried, and fails on this machine.
-    const { run, tables } = inProcess(undefined);
-    expect(await run('setoption name Hash value 16')).toEqual(['readyok']);
-    expect(await run('setoption name Hash value 65536')).toEqual([
-      'info string option Hash 65536: a table of 64 GB could not be allocated (Array buffer allocation failed); left at 16',
-      'readyok',
-    ]);
-    expect(tables().at(-1)).toEqual({ mb: 16, bytes: TranspositionTable.bytesFor(16) });
-    const out = await run('position startpos', 'go depth 4');
-    expect(out.some((l) => l.startsWith('bestmove '))).toBe(true);
-  });
+  it.skipIf(!cannotHold64Gb())(
+    'a table the machine cannot allocate is refused with the allocator reason; the old table stays',
+    async () => {
+      // No memory figure: the allocation itself is tried, and fails on this machine.
+      const { run, tables } = inProcess(undefined);
+      expect(await run('setoption name Hash value 16')).toEqual(['readyok']);
+      expect(await run('setoption name Hash value 65536')).toEqual([
+        'info string option Hash 65536: a table of 64 GB could not be allocated (Array buffer allocation failed); left at 16',
+        'readyok',
+      ]);
+      expect(tables().at(-1)).toEqual({ mb: 16, bytes: TranspositionTable.bytesFor(16) });
+      const out = await run('position startpos', 'go depth 4');
+      expect(out.some((l) => l.startsWith('bestmove '))).toBe(true);
+    },
+  );
 });
 
 describe('Clear Hash on a large table', () => {
@@ -149,40 +158,50 @@ describe.skipIf(process.platform !== 'linux')('big machines through the executab
     exe = builtEngine();
   }, 180_000);
 
-  it.skipIf(totalmem() < 8 * GB)('Hash 4096 is accepted where memory allows: the process maps 4 GB more, and searches', async () => {
-    const e = await startChuhan(exe, 'uci');
-    try {
-      await e.sync(30_000);
-      const before = writableRegions(e.proc.pid!);
-      e.send('setoption name Hash value 4096');
-      expect((await e.sync(30_000)).filter((l) => l.startsWith('info string'))).toEqual([]);
-      // A new writable region holds the whole table. (The total address space is no measure: V8
-      // reserves and releases 8-10 GB regions for WebAssembly memories as they come and go, and CI
-      // once saw it 6 GB smaller after the 4 GB table than before.)
-      const added = [...writableRegions(e.proc.pid!)].filter(([range]) => !before.has(range)).map(([, size]) => size);
-      expect(Math.max(0, ...added)).toBeGreaterThanOrEqual(TranspositionTable.bytesFor(4096));
-      e.send('position startpos', 'go depth 6');
-      legalBest((await e.expect(/^bestmove /, 30_000)).line, parseFen(START_FEN));
-    } finally {
-      await e.quit();
-      e.kill();
-    }
-  }, 60_000);
+  it.skipIf(totalmem() < 8 * GB)(
+    'Hash 4096 is accepted where memory allows: the process maps 4 GB more, and searches',
+    async () => {
+      const e = await startChuhan(exe, 'uci');
+      try {
+        await e.sync(30_000);
+        const before = writableRegions(e.proc.pid!);
+        e.send('setoption name Hash value 4096');
+        expect((await e.sync(30_000)).filter((l) => l.startsWith('info string'))).toEqual([]);
+        // A new writable region holds the whole table. (The total address space is no measure: V8
+        // reserves and releases 8-10 GB regions for WebAssembly memories as they come and go, and CI
+        // once saw it 6 GB smaller after the 4 GB table than before.)
+        const added = [...writableRegions(e.proc.pid!)].filter(([range]) => !before.has(range)).map(([, size]) => size);
+        expect(Math.max(0, ...added)).toBeGreaterThanOrEqual(TranspositionTable.bytesFor(4096));
+        e.send('position startpos', 'go depth 6');
+        legalBest((await e.expect(/^bestmove /, 30_000)).line, parseFen(START_FEN));
+      } finally {
+        await e.quit();
+        e.kill();
+      }
+    },
+    60_000,
+  );
 
-  it.skipIf(totalmem() >= 64 * GB)('Hash beyond the machine memory is refused with the reason, and the engine plays on', async () => {
-    const e = await startChuhan(exe, 'ucci');
-    try {
-      e.send('setoption hashsize 65536');
-      const out = await e.sync(30_000);
-      expect(out).toHaveLength(1);
-      expect(out[0]).toMatch(/^info string option hashsize 65536: a table of 64 GB is more than this machine's memory \([\d.]+ GB\); left at 64$/);
-      e.send('position startpos', 'go depth 5');
-      legalBest((await e.expect(/^bestmove /, 30_000)).line, parseFen(START_FEN));
-    } finally {
-      await e.quit();
-      e.kill();
-    }
-  }, 60_000);
+  it.skipIf(totalmem() >= 64 * GB)(
+    'Hash beyond the machine memory is refused with the reason, and the engine plays on',
+    async () => {
+      const e = await startChuhan(exe, 'ucci');
+      try {
+        e.send('setoption hashsize 65536');
+        const out = await e.sync(30_000);
+        expect(out).toHaveLength(1);
+        expect(out[0]).toMatch(
+          /^info string option hashsize 65536: a table of 64 GB is more than this machine's memory \([\d.]+ GB\); left at 64$/,
+        );
+        e.send('position startpos', 'go depth 5');
+        legalBest((await e.expect(/^bestmove /, 30_000)).line, parseFen(START_FEN));
+      } finally {
+        await e.quit();
+        e.kill();
+      }
+    },
+    60_000,
+  );
 
   it('Threads 16 on a machine with fewer cores: one warning, 16 search threads, a legal move, quick stop and quit', async () => {
     const cores = (await import('node:os')).availableParallelism();
@@ -208,7 +227,9 @@ describe.skipIf(process.platform !== 'linux')('big machines through the executab
       expect((await e.sync()).filter((l) => l.startsWith('info string Threads'))).toEqual([]);
       const t1 = e.send('quit');
       const exit = await e.exited;
-      console.log(`Threads 16 on ${cores} cores: stop -> bestmove ${(stopped.at - t0).toFixed(0)} ms, quit -> exit ${(exit.at - t1).toFixed(0)} ms`);
+      console.log(
+        `Threads 16 on ${cores} cores: stop -> bestmove ${(stopped.at - t0).toFixed(0)} ms, quit -> exit ${(exit.at - t1).toFixed(0)} ms`,
+      );
       expect(exit.code).toBe(0);
       expect(stopped.at - t0).toBeLessThan(1000);
       expect(exit.at - t1).toBeLessThan(2000);

@@ -62,19 +62,44 @@ describe('the codes of a summary', () => {
       const x = random();
       const result: Result = x < 0.3 ? '1-0' : x < 0.7 ? '1/2-1/2' : '0-1';
       const side = { ...emptySideStats(), moves: 40, time: 4000, maxRssKb: 60_000 + game.index };
-      tally.add({ game, result, termination: result === '1/2-1/2' ? 'move-limit' : 'checkmate', reason: '', red: side, black: side, plies: 80 });
+      tally.add({
+        game,
+        result,
+        termination: result === '1/2-1/2' ? 'move-limit' : 'checkmate',
+        reason: '',
+        red: side,
+        black: side,
+        plies: 80,
+      });
     }
     const json = tally.toJson({});
     const text = JSON.stringify(json, null, 2);
     expect(text.length).toBeLessThan(25_000);
     expect((json.finished as { rounds: string }).rounds).toBe('1-20000');
-    expect((json.engines as Array<{ memory: unknown }>)[0].memory).toMatchObject({ firstRound: 1, lastRound: 20_000, firstGameKb: 60_000, lastGameKb: 79_999 });
+    expect((json.engines as Array<{ memory: unknown }>)[0].memory).toMatchObject({
+      firstRound: 1,
+      lastRound: 20_000,
+      firstGameKb: 60_000,
+      lastGameKb: 79_999,
+    });
   });
 });
 
 describe('--resume from the summary', () => {
   const spec = (name: string, ...extra: string[]) => fakeEngineSpec(fake, name, 'ucci', ...extra);
-  const ARGS = () => ['--engine', spec('A', '--seed', '5'), '--engine', spec('B', '--seed', '6'), '--depth', '1', '--games', '6', '--openings', OPENINGS, '--quiet'];
+  const ARGS = () => [
+    '--engine',
+    spec('A', '--seed', '5'),
+    '--engine',
+    spec('B', '--seed', '6'),
+    '--depth',
+    '1',
+    '--games',
+    '6',
+    '--openings',
+    OPENINGS,
+    '--quiet',
+  ];
   const run = (name: string, args: string[]): Promise<MatchRun> => runMatch(dir, name, args);
   const at = (f: string) => join(dir, f);
   /** What must come out the same from a resumed match as from the whole match (thinking time: to the ms as the PGN rounds it). */
@@ -98,7 +123,15 @@ describe('--resume from the summary', () => {
     writeFileSync(at(`${name}.json`), JSON.stringify(json(JSON.parse(jsonText))));
   };
   /** The summary with only the first `n` games of `finished` (or those from `from` on). */
-  const firstGames = (n: number, from = 0) => (j: any) => ({ ...j, finished: { rounds: formatRounds(parseRounds(j.finished.rounds).slice(from, from + n)), results: j.finished.results.slice(from, from + n) } });
+  const firstGames =
+    (n: number, from = 0) =>
+    (j: any) => ({
+      ...j,
+      finished: {
+        rounds: formatRounds(parseRounds(j.finished.rounds).slice(from, from + n)),
+        results: j.finished.results.slice(from, from + n),
+      },
+    });
 
   beforeAll(async () => {
     full = await run('whole', ARGS());
@@ -153,7 +186,13 @@ describe('--resume from the summary', () => {
     const flip = (j: any) => {
       const g = gamesOfFinished(j.finished)[1];
       const other: Result = g.result === '1-0' ? '0-1' : '1-0';
-      return { ...j, finished: { ...j.finished, results: j.finished.results.slice(0, 1) + outcomeCode(other, g.termination) + j.finished.results.slice(2) } };
+      return {
+        ...j,
+        finished: {
+          ...j.finished,
+          results: j.finished.results.slice(0, 1) + outcomeCode(other, g.termination) + j.finished.results.slice(2),
+        },
+      };
     };
     setUp('flip', 6, flip);
     const flipped = await run('flip', [...ARGS(), '--resume']);
@@ -187,7 +226,19 @@ describe('--resume from the summary', () => {
 
   it('an SPRT decided in the summary: says so and plays nothing', async () => {
     // B resigns on every move: A wins every game, and the test accepts H1 early.
-    const args = ['--engine', spec('A'), '--engine', spec('B', '--resign-always'), '--depth', '1', '--games', '200', '--sprt', 'elo0=0,elo1=10', '--quiet'];
+    const args = [
+      '--engine',
+      spec('A'),
+      '--engine',
+      spec('B', '--resign-always'),
+      '--depth',
+      '1',
+      '--games',
+      '200',
+      '--sprt',
+      'elo0=0,elo1=10',
+      '--quiet',
+    ];
     const first = await run('sprt', args);
     expect(first.json.stoppedBy).toMatch(/SPRT H1/);
     rmSync(at('sprt.pgn'));
@@ -205,7 +256,18 @@ describe('--merge of older summaries', () => {
     const o = parseMatchArgs(['--engine', 'name=A,cmd=x', '--engine', 'name=B,cmd=x', '--nodes', '100', '--games', '2']);
     const identity = matchIdentity(o, 'nodes 100', { sha256: null, count: 1 }, ['h', 'h'], 2);
     const game = (round: number, red: string, black: string, result: Result) => ({
-      round, red, black, result, termination: 'checkmate', plies: 20, redMoves: 10, redTimeMs: 100, blackMoves: 10, blackTimeMs: 50, redMaxRssKb: 1000 + round, blackMaxRssKb: 2000 + round,
+      round,
+      red,
+      black,
+      result,
+      termination: 'checkmate',
+      plies: 20,
+      redMoves: 10,
+      redTimeMs: 100,
+      blackMoves: 10,
+      blackTimeMs: 50,
+      redMaxRssKb: 1000 + round,
+      blackMaxRssKb: 2000 + round,
     });
     const raw = { identity, shard: null, planned: 2, played: 2, games: [game(1, 'A', 'B', '1-0'), game(2, 'B', 'A', '1-0')] };
     const m = mergeShards([readShard('old.json', JSON.stringify(raw))]);

@@ -59,12 +59,8 @@ describe('dialects', () => {
     const own = { time: 1500, inc: 20 };
     const opp = { time: 1800, inc: 20 };
     // UCI: wtime is Red's clock whoever is to move (ms).
-    expect(goCommand('uci1', { limit: clock, own, opp, redToMove: false })).toBe(
-      'go wtime 1800 btime 1500 winc 20 binc 20',
-    );
-    expect(goCommand('uci', { limit: clock, own, opp, redToMove: true })).toBe(
-      'go wtime 1500 btime 1800 winc 20 binc 20',
-    );
+    expect(goCommand('uci1', { limit: clock, own, opp, redToMove: false })).toBe('go wtime 1800 btime 1500 winc 20 binc 20');
+    expect(goCommand('uci', { limit: clock, own, opp, redToMove: true })).toBe('go wtime 1500 btime 1800 winc 20 binc 20');
     // UCCI: the mover's clock first, in ms after usemillisec, else whole seconds (UCCI's rule).
     expect(goCommand('ucci', { limit: clock, own, opp, redToMove: true, ucciMillis: true })).toBe(
       'go time 1500 increment 20 opptime 1800 oppincrement 20',
@@ -100,7 +96,9 @@ describe('dialects', () => {
     expect(goCommand('uci', { limit: { kind: 'nodes', nodes: 5000 }, redToMove: true })).toBe('go nodes 5000');
     expect(goCommand('uci1', { limit: { kind: 'movetime', ms: 100 }, redToMove: true })).toBe('go movetime 100');
     // An engine's own node budget (`nodes=`) goes with the match's limit, the smaller one with --nodes.
-    expect(goCommand('uci', { limit: clock, own, opp, redToMove: true, nodes: 2000 })).toBe('go wtime 1500 btime 1800 winc 20 binc 20 nodes 2000');
+    expect(goCommand('uci', { limit: clock, own, opp, redToMove: true, nodes: 2000 })).toBe(
+      'go wtime 1500 btime 1800 winc 20 binc 20 nodes 2000',
+    );
     expect(goCommand('ucci', { limit: clock, own, opp, redToMove: true, ucciMillis: true, nodes: 2000 })).toBe(
       'go time 1500 increment 20 opptime 1800 oppincrement 20 nodes 2000',
     );

@@ -26,7 +26,10 @@ beforeAll(() => {
 const fakeSpec = (name: string, proto: 'ucci' | 'uci' | 'uci1', ...extra: string[]): string => fakeEngineSpec(fake, name, proto, ...extra);
 const run = (name: string, args: string[]): Promise<MatchRun> => runMatch(dir, name, args);
 
-const lines = (file: string) => readFileSync(file, 'utf8').split('\n').filter((l) => l !== '');
+const lines = (file: string) =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l !== '');
 /** `go … wtime W btime B …` → [W, B]. */
 const clocksOf = (line: string) => [Number(/wtime (\d+)/.exec(line)![1]), Number(/btime (\d+)/.exec(line)![1])];
 
@@ -43,9 +46,16 @@ describe('pondering with the fake engine', () => {
     // spends pondering: charged, it would cost A 150 ms a move.
     const log = join(dir, 'hits.log');
     const r = await run('hits', [
-      '--engine', `${fakeSpec('A', 'uci', '--pick', 'ply', '--ponder', 'right', '--log', log)},ponder=true`,
-      '--engine', fakeSpec('B', 'uci', '--pick', 'ply', '--delay', '150'),
-      '--tc', '1+0.1', '--games', '1', '--max-plies', '16',
+      '--engine',
+      `${fakeSpec('A', 'uci', '--pick', 'ply', '--ponder', 'right', '--log', log)},ponder=true`,
+      '--engine',
+      fakeSpec('B', 'uci', '--pick', 'ply', '--delay', '150'),
+      '--tc',
+      '1+0.1',
+      '--games',
+      '1',
+      '--max-plies',
+      '16',
     ]);
     expect(r.code).toBe(0);
     const g = r.games[0];
@@ -90,9 +100,16 @@ describe('pondering with the fake engine', () => {
     for (const proto of ['uci1', 'ucci'] as const) {
       const log = join(dir, `miss-${proto}.log`);
       const r = await run(`miss-${proto}`, [
-        '--engine', fakeSpec('B', 'uci', '--pick', 'ply', '--delay', '20'),
-        '--engine', `${fakeSpec('A', proto, '--pick', 'ply', '--ponder', 'wrong', '--log', log)},ponder=true`,
-        '--tc', '2+0.05', '--games', '1', '--max-plies', '12',
+        '--engine',
+        fakeSpec('B', 'uci', '--pick', 'ply', '--delay', '20'),
+        '--engine',
+        `${fakeSpec('A', proto, '--pick', 'ply', '--ponder', 'wrong', '--log', log)},ponder=true`,
+        '--tc',
+        '2+0.05',
+        '--games',
+        '1',
+        '--max-plies',
+        '12',
       ]);
       expect(r.code).toBe(0);
       const g = r.games[0];
@@ -120,7 +137,8 @@ describe('pondering with the fake engine', () => {
         expect(sent[i + 2]).toMatch(/^position /);
         expect(sent[i + 3]).toMatch(/^go (wtime|time) /);
       });
-      if (proto === 'ucci') expect(sent.find((l) => l.startsWith('go ponder'))).toMatch(/^go ponder time \d+ increment 50 opptime \d+ oppincrement 50$/);
+      if (proto === 'ucci')
+        expect(sent.find((l) => l.startsWith('go ponder'))).toMatch(/^go ponder time \d+ increment 50 opptime \d+ oppincrement 50$/);
       expect(r.out.join('\n')).toMatch(/ponder hits 0, misses 5 \(0\.0% hits\); stops 5, slowest stop→bestmove [\d.]+ ms/);
     }
   });
@@ -128,9 +146,16 @@ describe('pondering with the fake engine', () => {
   it('a second answer to a stop (an engine that had just answered) is not read as the next move', async () => {
     // After the discarded answer the runner waits for readyok: the stray nobestmove goes with it.
     const r = await run('stop-twice', [
-      '--engine', fakeSpec('B', 'ucci', '--pick', 'ply'),
-      '--engine', `${fakeSpec('A', 'ucci', '--pick', 'ply', '--ponder', 'wrong', '--stop-twice')},ponder=true`,
-      '--depth', '1', '--games', '1', '--max-plies', '12',
+      '--engine',
+      fakeSpec('B', 'ucci', '--pick', 'ply'),
+      '--engine',
+      `${fakeSpec('A', 'ucci', '--pick', 'ply', '--ponder', 'wrong', '--stop-twice')},ponder=true`,
+      '--depth',
+      '1',
+      '--games',
+      '1',
+      '--max-plies',
+      '12',
     ]);
     expect(tag(r.games[0], 'Termination')).toBe('max-plies');
     expect(r.json.engines[1].ponderMisses).toBe(5);
@@ -142,9 +167,16 @@ describe('pondering with the fake engine', () => {
     // B's move while A ponders the fifth time: 5 stops.
     const log = join(dir, 'end.log');
     const r = await run('end', [
-      '--engine', `${fakeSpec('A', 'uci', '--pick', 'ply', '--ponder', 'wrong', '--log', log)},ponder=true`,
-      '--engine', fakeSpec('B', 'uci', '--pick', 'ply'),
-      '--depth', '1', '--games', '1', '--max-plies', '10',
+      '--engine',
+      `${fakeSpec('A', 'uci', '--pick', 'ply', '--ponder', 'wrong', '--log', log)},ponder=true`,
+      '--engine',
+      fakeSpec('B', 'uci', '--pick', 'ply'),
+      '--depth',
+      '1',
+      '--games',
+      '1',
+      '--max-plies',
+      '10',
     ]);
     expect(r.code).toBe(0);
     expect(tag(r.games[0], 'Termination')).toBe('max-plies');
@@ -169,9 +201,14 @@ describe('pondering with the fake engine', () => {
   it('a stop sent when a clock runs out is timed and counted too', async () => {
     // Thinks until told to stop on its first move: stopped when its 200 ms are up (a loss on time).
     const r = await run('flag', [
-      '--engine', fakeSpec('Slow', 'uci', '--slow-at', '1'),
-      '--engine', fakeSpec('Good', 'uci'),
-      '--tc', '0.2+0', '--games', '1',
+      '--engine',
+      fakeSpec('Slow', 'uci', '--slow-at', '1'),
+      '--engine',
+      fakeSpec('Good', 'uci'),
+      '--tc',
+      '0.2+0',
+      '--games',
+      '1',
     ]);
     expect(tag(r.games[0], 'Termination')).toBe('time-forfeit');
     const e = r.json.engines[0];
@@ -184,9 +221,14 @@ describe('pondering with the fake engine', () => {
 
   it('a crash or a hang while pondering loses like one while thinking', async () => {
     const crash = await run('ponder-crash', [
-      '--engine', `${fakeSpec('A', 'uci', '--ponder', 'right', '--die-pondering', '2')},ponder=true`,
-      '--engine', fakeSpec('B', 'uci', '--delay', '30'),
-      '--tc', '2+0.05', '--games', '2',
+      '--engine',
+      `${fakeSpec('A', 'uci', '--ponder', 'right', '--die-pondering', '2')},ponder=true`,
+      '--engine',
+      fakeSpec('B', 'uci', '--delay', '30'),
+      '--tc',
+      '2+0.05',
+      '--games',
+      '2',
     ]);
     expect(crash.code).toBe(0);
     // The process dies on its second ponder search in each game (restarted for game 2).
@@ -196,9 +238,16 @@ describe('pondering with the fake engine', () => {
     expect(crash.json.engines[0].crashes).toBe(2);
     expect(crash.games[0].comments?.at(-1)?.text).toMatch(/^Red \(A\) crashed while pondering: exited with code 3/);
     const hang = await run('ponder-hang', [
-      '--engine', fakeSpec('B', 'uci', '--delay', '30'),
-      '--engine', `${fakeSpec('A', 'uci', '--ponder', 'wrong', '--deaf-pondering', '1')},ponder=true`,
-      '--tc', '2+0.05', '--stop-grace', '200', '--games', '1',
+      '--engine',
+      fakeSpec('B', 'uci', '--delay', '30'),
+      '--engine',
+      `${fakeSpec('A', 'uci', '--ponder', 'wrong', '--deaf-pondering', '1')},ponder=true`,
+      '--tc',
+      '2+0.05',
+      '--stop-grace',
+      '200',
+      '--games',
+      '1',
     ]);
     expect(tag(hang.games[0], 'Termination')).toBe('hang');
     expect(hang.games[0].result).toBe('1-0');
@@ -209,9 +258,16 @@ describe('pondering with the fake engine', () => {
   it('an engine that answers while pondering has its answer used on a hit, and no stop on a miss', async () => {
     const log = join(dir, 'early.log');
     const r = await run('early', [
-      '--engine', `${fakeSpec('A', 'uci', '--pick', 'ply', '--ponder', 'right', '--ponder-early', '--log', log)},ponder=true`,
-      '--engine', fakeSpec('B', 'uci', '--pick', 'ply', '--delay', '50'),
-      '--depth', '1', '--games', '1', '--max-plies', '8',
+      '--engine',
+      `${fakeSpec('A', 'uci', '--pick', 'ply', '--ponder', 'right', '--ponder-early', '--log', log)},ponder=true`,
+      '--engine',
+      fakeSpec('B', 'uci', '--pick', 'ply', '--delay', '50'),
+      '--depth',
+      '1',
+      '--games',
+      '1',
+      '--max-plies',
+      '8',
     ]);
     expect(r.code).toBe(0);
     expect(tag(r.games[0], 'Termination')).toBe('max-plies');
@@ -226,9 +282,18 @@ describe('pondering with the fake engine', () => {
   it('resume and merge keep the figures', async () => {
     const pgn = join(dir, 'resume.pgn');
     const args = [
-      '--engine', `${fakeSpec('A', 'uci', '--ponder', 'wrong')},ponder=true`,
-      '--engine', fakeSpec('B', 'uci'),
-      '--depth', '1', '--games', '2', '--max-plies', '10', '--pgn', pgn,
+      '--engine',
+      `${fakeSpec('A', 'uci', '--ponder', 'wrong')},ponder=true`,
+      '--engine',
+      fakeSpec('B', 'uci'),
+      '--depth',
+      '1',
+      '--games',
+      '2',
+      '--max-plies',
+      '10',
+      '--pgn',
+      pgn,
     ];
     const first = await run('resume-a', args);
     const again = await run('resume-b', [...args, '--resume']);
@@ -236,7 +301,13 @@ describe('pondering with the fake engine', () => {
     for (const key of ['ponderMisses', 'stops', 'memory']) expect(again.json.engines[0][key]).toEqual(first.json.engines[0][key]);
     expect(again.json.engines[0].ponderMisses).toBeGreaterThan(0);
     const merged = join(dir, 'merged.json');
-    expect(await runMatchCli(['--merge', join(dir, 'resume-a.json'), '--json', merged], () => {}, () => {})).toBe(0);
+    expect(
+      await runMatchCli(
+        ['--merge', join(dir, 'resume-a.json'), '--json', merged],
+        () => {},
+        () => {},
+      ),
+    ).toBe(0);
     const m = JSON.parse(readFileSync(merged, 'utf8'));
     for (const key of ['ponderMisses', 'stops', 'slowestStopMs', 'memory']) expect(m.engines[0][key]).toEqual(first.json.engines[0][key]);
   });
@@ -246,10 +317,18 @@ describe.skipIf(!HAVE_FSF)('pondering with real engines', () => {
   it('Chuhan and Fairy-Stockfish, both pondering, play with hits, misses and no failure', async () => {
     const chuhan = builtEngine();
     const r = await run('real', [
-      '--engine', `name=chuhan,cmd=${chuhan},proto=uci,option.Hash=16,ponder=true`,
-      '--engine', `name=fsf,cmd=${FAIRY_STOCKFISH},proto=uci1,option.Hash=16,ponder=true`,
-      '--tc', '1+0.05', '--games', '2', '--max-plies', '40',
-      '--openings', join(__dirname, '..', 'bench', 'match', 'openings.txt'),
+      '--engine',
+      `name=chuhan,cmd=${chuhan},proto=uci,option.Hash=16,ponder=true`,
+      '--engine',
+      `name=fsf,cmd=${FAIRY_STOCKFISH},proto=uci1,option.Hash=16,ponder=true`,
+      '--tc',
+      '1+0.05',
+      '--games',
+      '2',
+      '--max-plies',
+      '40',
+      '--openings',
+      join(__dirname, '..', 'bench', 'match', 'openings.txt'),
     ]);
     expect(r.code).toBe(0);
     for (const g of r.games) expect(['illegal-move', 'crash', 'hang', 'no-bestmove', 'time-forfeit']).not.toContain(tag(g, 'Termination'));

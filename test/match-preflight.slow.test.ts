@@ -22,7 +22,11 @@ function fakeSpec(name: string, ...extra: string[]): string {
 async function run(args: string[]): Promise<{ code: number; out: string[]; err: string }> {
   const out: string[] = [];
   let err = '';
-  const code = await runMatchCli(args, (l) => out.push(l), (t) => (err += t));
+  const code = await runMatchCli(
+    args,
+    (l) => out.push(l),
+    (t) => (err += t),
+  );
   return { code, out, err };
 }
 
@@ -46,7 +50,20 @@ describe('match preflight: engines', () => {
   for (const [what, make, message] of cases) {
     it(`${what} ends the match before the first game, naming engine and path`, async () => {
       const pgn = join(dir, `${what.replace(/\W+/g, '-')}.pgn`);
-      const r = await run(['--engine', fakeSpec('A'), '--engine', `name=B,cmd=${make()}`, '--depth', '1', '--games', '2', '--pgn', pgn, '--startup-timeout', '2000']);
+      const r = await run([
+        '--engine',
+        fakeSpec('A'),
+        '--engine',
+        `name=B,cmd=${make()}`,
+        '--depth',
+        '1',
+        '--games',
+        '2',
+        '--pgn',
+        pgn,
+        '--startup-timeout',
+        '2000',
+      ]);
       expect(r.code).not.toBe(0);
       expect(r.err).toMatch(message);
       expect(r.err.trim().split('\n')).toHaveLength(1);

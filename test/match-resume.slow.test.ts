@@ -38,8 +38,19 @@ describe('a match killed with SIGKILL', () => {
   it('resumes from its summary alone and ends with the counts of an uninterrupted run', { timeout: 600_000 }, async () => {
     const exe = builtEngine();
     const match = (...more: string[]) => [
-      'match', '--engine', `name=base,cmd=${exe}`, '--engine', `name=small,cmd=${exe},option.hashsize=1`,
-      '--nodes', '400', '--games', String(GAMES), '--openings', OPENINGS, '--quiet', ...more,
+      'match',
+      '--engine',
+      `name=base,cmd=${exe}`,
+      '--engine',
+      `name=small,cmd=${exe},option.hashsize=1`,
+      '--nodes',
+      '400',
+      '--games',
+      String(GAMES),
+      '--openings',
+      OPENINGS,
+      '--quiet',
+      ...more,
     ];
     await run(exe, match('--pgn', at('whole.pgn'), '--json', at('whole.json')));
     const whole = summary(at('whole.json'));
@@ -67,16 +78,22 @@ describe('a match killed with SIGKILL', () => {
     expect(end.resumed).toBe(killed.played);
     expect(counts(end)).toEqual(counts(whole));
     // The fresh PGN holds the games played after the resume, as the uninterrupted run played them.
-    const byRound = (file: string) => new Map(parsePgn(readFileSync(at(file), 'utf8')).map((g) => [tag(g, 'Round'), `${g.result} ${g.moves.join(',')}`]));
+    const byRound = (file: string) =>
+      new Map(parsePgn(readFileSync(at(file), 'utf8')).map((g) => [tag(g, 'Round'), `${g.result} ${g.moves.join(',')}`]));
     const after = byRound('cut.pgn');
     const uninterrupted = byRound('whole.pgn');
     expect(after.size).toBe(GAMES - killed.played);
     for (const [round, game] of after) expect(game, `round ${round}`).toBe(uninterrupted.get(round));
 
     // The summary of another match (another node count) is refused, naming the field.
-    const other = await run(exe, match('--json', at('cut.json'), '--resume').map((a) => (a === '400' ? '500' : a))).catch((e: { code: number; stderr: string }) => e);
+    const other = await run(
+      exe,
+      match('--json', at('cut.json'), '--resume').map((a) => (a === '400' ? '500' : a)),
+    ).catch((e: { code: number; stderr: string }) => e);
     expect((other as { code: number }).code).toBe(1);
-    expect((other as { stderr: string }).stderr).toMatch(/cannot resume from .*cut\.json: it is the summary of another match: limit: "nodes 400" vs "nodes 500"/);
+    expect((other as { stderr: string }).stderr).toMatch(
+      /cannot resume from .*cut\.json: it is the summary of another match: limit: "nodes 400" vs "nodes 500"/,
+    );
     expect((other as { stderr: string }).stderr).not.toMatch(/\n\s+at /);
   });
 });

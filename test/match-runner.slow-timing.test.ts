@@ -58,16 +58,29 @@ function checkConsistent(r: MatchRun, expectedGames: number): void {
 describe('match runner with fake engines', () => {
   it('plays a match with paired openings, PGN and summary', async () => {
     const r = await run('basic', [
-      '--engine', fakeSpec('A', 'ucci', '--seed', '3'),
-      '--engine', fakeSpec('B', 'uci1', '--seed', '4'),
-      '--tc', '5+0.05', '--games', '6', '--concurrency', '2', '--openings', OPENINGS,
+      '--engine',
+      fakeSpec('A', 'ucci', '--seed', '3'),
+      '--engine',
+      fakeSpec('B', 'uci1', '--seed', '4'),
+      '--tc',
+      '5+0.05',
+      '--games',
+      '6',
+      '--concurrency',
+      '2',
+      '--openings',
+      OPENINGS,
     ]);
     expect(r.code).toBe(0);
     checkConsistent(r, 6);
     const openings = parseOpenings(readFileSync(OPENINGS, 'utf8'));
     const byRound = new Map(r.games.map((g) => [Number(tag(g, 'Round')), g]));
     // Games 1 and 2 share the first opening with colours swapped.
-    for (const [x, y] of [[1, 2], [3, 4], [5, 6]]) {
+    for (const [x, y] of [
+      [1, 2],
+      [3, 4],
+      [5, 6],
+    ]) {
       const gx = byRound.get(x)!;
       const gy = byRound.get(y)!;
       expect(tag(gx, 'Opening')).toBe(tag(gy, 'Opening'));
@@ -90,9 +103,16 @@ describe('match runner with fake engines', () => {
   it('a crash loses the game, the engine is restarted and the match goes on', async () => {
     const once = join(dir, 'died-once');
     const r = await run('crash', [
-      '--engine', fakeSpec('Crashy', 'uci', '--die-at', '3', '--die-once', once),
-      '--engine', fakeSpec('Steady', 'ucci'),
-      '--tc', '5+0.05', '--games', '4', '--openings', OPENINGS,
+      '--engine',
+      fakeSpec('Crashy', 'uci', '--die-at', '3', '--die-once', once),
+      '--engine',
+      fakeSpec('Steady', 'ucci'),
+      '--tc',
+      '5+0.05',
+      '--games',
+      '4',
+      '--openings',
+      OPENINGS,
     ]);
     expect(r.code).toBe(0);
     checkConsistent(r, 4);
@@ -108,9 +128,14 @@ describe('match runner with fake engines', () => {
   it('an illegal move, a hang, a loss on time and a missing move each lose, counted apart', async () => {
     const r = await run('failures', [
       // One process per engine and slot: the N-th `go` counts across games.
-      '--engine', fakeSpec('Bad', 'uci1', '--illegal-at', '2'),
-      '--engine', fakeSpec('Good', 'uci', '--seed', '9'),
-      '--tc', '5+0.05', '--games', '1',
+      '--engine',
+      fakeSpec('Bad', 'uci1', '--illegal-at', '2'),
+      '--engine',
+      fakeSpec('Good', 'uci', '--seed', '9'),
+      '--tc',
+      '5+0.05',
+      '--games',
+      '1',
     ]);
     checkConsistent(r, 1);
     expect(tag(r.games[0], 'Termination')).toBe('illegal-move');
@@ -120,9 +145,16 @@ describe('match runner with fake engines', () => {
     expect(r.games[0].moves.length).toBe(2);
 
     const hang = await run('hang', [
-      '--engine', fakeSpec('Good', 'ucci'),
-      '--engine', fakeSpec('Hangs', 'ucci', '--hang-at', '1'),
-      '--tc', '0.3+0', '--stop-grace', '200', '--games', '2',
+      '--engine',
+      fakeSpec('Good', 'ucci'),
+      '--engine',
+      fakeSpec('Hangs', 'ucci', '--hang-at', '1'),
+      '--tc',
+      '0.3+0',
+      '--stop-grace',
+      '200',
+      '--games',
+      '2',
     ]);
     checkConsistent(hang, 2);
     // Game 1: Hangs is Black, never answers, is stopped and killed; game 2 it is restarted (and hangs again).
@@ -130,9 +162,14 @@ describe('match runner with fake engines', () => {
     expect(hang.json.engines[1].hangs).toBe(2);
 
     const slow = await run('slow', [
-      '--engine', fakeSpec('Slow', 'uci', '--slow-at', '1'),
-      '--engine', fakeSpec('Good', 'uci'),
-      '--tc', '0.2+0', '--games', '1',
+      '--engine',
+      fakeSpec('Slow', 'uci', '--slow-at', '1'),
+      '--engine',
+      fakeSpec('Good', 'uci'),
+      '--tc',
+      '0.2+0',
+      '--games',
+      '1',
     ]);
     checkConsistent(slow, 1);
     expect(tag(slow.games[0], 'Termination')).toBe('time-forfeit');
@@ -141,9 +178,14 @@ describe('match runner with fake engines', () => {
     expect(Number(tag(slow.games[0], 'RedTimeMs'))).toBeGreaterThanOrEqual(200);
 
     const none = await run('none', [
-      '--engine', fakeSpec('Good', 'ucci'),
-      '--engine', fakeSpec('Silent', 'ucci', '--nobest-at', '1'),
-      '--depth', '1', '--games', '1',
+      '--engine',
+      fakeSpec('Good', 'ucci'),
+      '--engine',
+      fakeSpec('Silent', 'ucci', '--nobest-at', '1'),
+      '--depth',
+      '1',
+      '--games',
+      '1',
     ]);
     checkConsistent(none, 1);
     expect(tag(none.games[0], 'Termination')).toBe('no-bestmove');
@@ -154,18 +196,30 @@ describe('match runner with fake engines', () => {
     // Every move takes at least 70 ms; the clock starts at 50 ms with 100 ms added per move.
     // Without a margin the first move already overdraws the clock (50 − 70 < 0).
     const strict = await run('strict', [
-      '--engine', fakeSpec('Slow', 'uci', '--delay', '70'),
-      '--engine', fakeSpec('Fast', 'uci'),
-      '--tc', '0.05+0.1', '--games', '1',
+      '--engine',
+      fakeSpec('Slow', 'uci', '--delay', '70'),
+      '--engine',
+      fakeSpec('Fast', 'uci'),
+      '--tc',
+      '0.05+0.1',
+      '--games',
+      '1',
     ]);
     expect(tag(strict.games[0], 'Termination')).toBe('time-forfeit');
     expect(Number(tag(strict.games[0], 'RedMoves'))).toBe(1);
     expect(strict.games[0].moves.length).toBe(0);
     // With 100 ms of margin the first move is tolerated, and the increment keeps the clock positive after.
     const lenient = await run('lenient', [
-      '--engine', fakeSpec('Slow', 'uci', '--delay', '70'),
-      '--engine', fakeSpec('Fast', 'uci'),
-      '--tc', '0.05+0.1', '--margin', '100', '--games', '1',
+      '--engine',
+      fakeSpec('Slow', 'uci', '--delay', '70'),
+      '--engine',
+      fakeSpec('Fast', 'uci'),
+      '--tc',
+      '0.05+0.1',
+      '--margin',
+      '100',
+      '--games',
+      '1',
     ]);
     expect(tag(lenient.games[0], 'Termination')).not.toBe('time-forfeit');
     expect(Number(tag(lenient.games[0], 'RedMoves'))).toBeGreaterThan(1);
@@ -176,9 +230,16 @@ describe('match runner with fake engines', () => {
     // 5 s + 0.1 s it does not, while Fast keeps the match's clock.
     const log = join(dir, 'odds.log');
     const r = await run('odds', [
-      '--engine', `${fakeSpec('Slow', 'uci', '--delay', '70', '--log', log)},tc=5+0.1`,
-      '--engine', fakeSpec('Fast', 'uci'),
-      '--tc', '0.05+0.1', '--games', '2', '--max-plies', '12',
+      '--engine',
+      `${fakeSpec('Slow', 'uci', '--delay', '70', '--log', log)},tc=5+0.1`,
+      '--engine',
+      fakeSpec('Fast', 'uci'),
+      '--tc',
+      '0.05+0.1',
+      '--games',
+      '2',
+      '--max-plies',
+      '12',
     ]);
     expect(r.code).toBe(0);
     expect(r.err).toMatch(/limit 0\.05\+0\.1 \(own clock: Slow 5\+0\.1\)/);
@@ -190,14 +251,28 @@ describe('match runner with fake engines', () => {
       expect(tag(g, 'BlackTimeControl')).toBe(slowIsRed ? '0.05+0.1' : '5+0.1');
     }
     // Slow's first search of each game: its own 5 s and Fast's 50 ms (Slow is Red in game 1, Black in 2).
-    const goes = readFileSync(log, 'utf8').split('\n').filter((l) => l.startsWith('go '));
+    const goes = readFileSync(log, 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('go '));
     expect(goes[0]).toMatch(/^go wtime 5000 btime 50 winc 100 binc 100\b/);
     expect(goes.find((l) => /btime 5000\b/.test(l) && /wtime \d+/.test(l))).toMatch(/^go wtime \d{1,3} btime 5000 winc 100 binc 100\b/);
     expect(r.json.engineSpecs[0].tc).toBe('5+0.1');
     // A clock for one engine needs a clock for the match; a bad one is named.
     const errs: string[] = [];
-    expect(await runMatchCli(['--engine', 'cmd=x,tc=30+0.3', '--engine', 'cmd=y', '--depth', '3'], () => {}, (t) => errs.push(t))).toBe(2);
-    expect(await runMatchCli(['--engine', 'cmd=x,tc=fast', '--engine', 'cmd=y'], () => {}, (t) => errs.push(t))).toBe(2);
+    expect(
+      await runMatchCli(
+        ['--engine', 'cmd=x,tc=30+0.3', '--engine', 'cmd=y', '--depth', '3'],
+        () => {},
+        (t) => errs.push(t),
+      ),
+    ).toBe(2);
+    expect(
+      await runMatchCli(
+        ['--engine', 'cmd=x,tc=fast', '--engine', 'cmd=y'],
+        () => {},
+        (t) => errs.push(t),
+      ),
+    ).toBe(2);
     expect(errs.join('')).toMatch(/tc= gives x its own clock, which a match by depth 3 does not have/);
     expect(errs.join('')).toMatch(/tc=: bad .*'fast'/);
   });
@@ -205,9 +280,16 @@ describe('match runner with fake engines', () => {
   it('adjudicates by agreeing scores', async () => {
     // Both engines report Red at +2000 on every move: Red wins after 2 moves each.
     const resign = await run('adj-resign', [
-      '--engine', fakeSpec('A', 'ucci', '--red-score', '2000'),
-      '--engine', fakeSpec('B', 'uci', '--red-score', '2000'),
-      '--depth', '1', '--games', '2', '--adjudicate', 'resign=2:1000',
+      '--engine',
+      fakeSpec('A', 'ucci', '--red-score', '2000'),
+      '--engine',
+      fakeSpec('B', 'uci', '--red-score', '2000'),
+      '--depth',
+      '1',
+      '--games',
+      '2',
+      '--adjudicate',
+      'resign=2:1000',
     ]);
     checkConsistent(resign, 2);
     for (const g of resign.games) {
@@ -222,9 +304,16 @@ describe('match runner with fake engines', () => {
     }
     // Scores near zero: a draw once the game has 10 plies.
     const draw = await run('adj-draw', [
-      '--engine', fakeSpec('A', 'ucci', '--score', '3'),
-      '--engine', fakeSpec('B', 'uci1', '--score', '-4'),
-      '--depth', '1', '--games', '2', '--adjudicate', 'draw=10:2:5',
+      '--engine',
+      fakeSpec('A', 'ucci', '--score', '3'),
+      '--engine',
+      fakeSpec('B', 'uci1', '--score', '-4'),
+      '--depth',
+      '1',
+      '--games',
+      '2',
+      '--adjudicate',
+      'draw=10:2:5',
     ]);
     checkConsistent(draw, 2);
     for (const g of draw.games) {
@@ -237,10 +326,20 @@ describe('match runner with fake engines', () => {
 
   it('plays a round robin', async () => {
     const r = await run('rr', [
-      '--engine', fakeSpec('A', 'ucci', '--seed', '1'),
-      '--engine', fakeSpec('B', 'uci', '--seed', '2'),
-      '--engine', fakeSpec('C', 'uci1', '--seed', '3'),
-      '--depth', '1', '--games', '2', '--concurrency', '2', '--openings', OPENINGS,
+      '--engine',
+      fakeSpec('A', 'ucci', '--seed', '1'),
+      '--engine',
+      fakeSpec('B', 'uci', '--seed', '2'),
+      '--engine',
+      fakeSpec('C', 'uci1', '--seed', '3'),
+      '--depth',
+      '1',
+      '--games',
+      '2',
+      '--concurrency',
+      '2',
+      '--openings',
+      OPENINGS,
     ]);
     checkConsistent(r, 6);
     expect(r.json.pairings.map((p: { engines: string[] }) => p.engines.join('-'))).toEqual(['A-B', 'A-C', 'B-C']);
@@ -252,9 +351,16 @@ describe('match runner with fake engines', () => {
   it('stops at an SPRT decision', async () => {
     // B resigns on every move: A wins every game, and the test accepts H1 early.
     const r = await run('sprt', [
-      '--engine', fakeSpec('A', 'ucci'),
-      '--engine', fakeSpec('B', 'ucci', '--resign-always'),
-      '--depth', '1', '--games', '200', '--sprt', 'elo0=0,elo1=10,alpha=0.05,beta=0.05',
+      '--engine',
+      fakeSpec('A', 'ucci'),
+      '--engine',
+      fakeSpec('B', 'ucci', '--resign-always'),
+      '--depth',
+      '1',
+      '--games',
+      '200',
+      '--sprt',
+      'elo0=0,elo1=10,alpha=0.05,beta=0.05',
     ]);
     expect(r.code).toBe(0);
     expect(r.json.stoppedBy).toMatch(/SPRT H1/);
@@ -269,9 +375,20 @@ describe('match runner with fake engines', () => {
   it('resumes from the PGN without replaying or losing games', async () => {
     const pgn = join(dir, 'resume.pgn');
     const args = [
-      '--engine', fakeSpec('A', 'ucci', '--seed', '5'),
-      '--engine', fakeSpec('B', 'uci', '--seed', '6'),
-      '--depth', '1', '--games', '6', '--openings', OPENINGS, '--pgn', pgn, '--pgn-format', 'chinese',
+      '--engine',
+      fakeSpec('A', 'ucci', '--seed', '5'),
+      '--engine',
+      fakeSpec('B', 'uci', '--seed', '6'),
+      '--depth',
+      '1',
+      '--games',
+      '6',
+      '--openings',
+      OPENINGS,
+      '--pgn',
+      pgn,
+      '--pgn-format',
+      'chinese',
     ];
     const full = await run('resume-a', args);
     checkConsistent(full, 6);
@@ -300,8 +417,17 @@ describe('match runner with fake engines', () => {
     checkConsistent(idle, 6);
     // A PGN of another match is refused.
     const other = await run('resume-d', [
-      '--engine', fakeSpec('X', 'ucci'), '--engine', fakeSpec('Y', 'ucci'),
-      '--depth', '1', '--games', '6', '--pgn', pgn, '--resume',
+      '--engine',
+      fakeSpec('X', 'ucci'),
+      '--engine',
+      fakeSpec('Y', 'ucci'),
+      '--depth',
+      '1',
+      '--games',
+      '6',
+      '--pgn',
+      pgn,
+      '--resume',
     ]);
     expect(other.code).toBe(1);
     expect(other.err).toMatch(/round 1 was A - B/);
@@ -309,11 +435,27 @@ describe('match runner with fake engines', () => {
 
   it('reports usage errors', async () => {
     const errs: string[] = [];
-    const code = await runMatchCli(['--engine', 'cmd=x', '--tc', 'nonsense'], () => {}, (t) => errs.push(t));
+    const code = await runMatchCli(
+      ['--engine', 'cmd=x', '--tc', 'nonsense'],
+      () => {},
+      (t) => errs.push(t),
+    );
     expect(code).toBe(2);
     expect(errs.join('')).toMatch(/--tc/);
-    expect(await runMatchCli(['--engine', 'cmd=x'], () => {}, () => {})).toBe(2);
-    expect(await runMatchCli(['--engine', 'cmd=x,proto=xboard', '--engine', 'cmd=y'], () => {}, () => {})).toBe(2);
+    expect(
+      await runMatchCli(
+        ['--engine', 'cmd=x'],
+        () => {},
+        () => {},
+      ),
+    ).toBe(2);
+    expect(
+      await runMatchCli(
+        ['--engine', 'cmd=x,proto=xboard', '--engine', 'cmd=y'],
+        () => {},
+        () => {},
+      ),
+    ).toBe(2);
   });
 });
 
@@ -351,7 +493,16 @@ describe("the referee rules repetition-cases.json's adjudicated cases", () => {
         const end = position(c.fen, moves);
         if (countOccurrences(end) < 2) moves = [...moves, ...moves.slice(findRepetition(end))];
         const start = position(c.fen);
-        const opening = { fen: c.fen, moves: moves.map((m) => { const code = parseIccs(start, m); start.make(code); return code; }), name: c.id, line: 0 };
+        const opening = {
+          fen: c.fen,
+          moves: moves.map((m) => {
+            const code = parseIccs(start, m);
+            start.make(code);
+            return code;
+          }),
+          name: c.id,
+          line: 0,
+        };
         const out = await playGame(engines, opening, settings);
         played++;
         expect(out.moves.length, c.id).toBe(moves.length);
@@ -371,13 +522,22 @@ describe("the referee rules repetition-cases.json's adjudicated cases", () => {
 describe.skipIf(!HAVE_FSF)('match runner with Fairy-Stockfish', () => {
   it("writes a proven mate's score in each move's comment as cutechess does (+M3, then +M2, +M1)", async () => {
     // eleeye-batch-197 of mates.epd: Red mates in 3 moves (proven), whatever Black plays.
-    const line = readData('mates.epd').split('\n').find((l) => l.includes('id eleeye-batch-197;'))!;
+    const line = readData('mates.epd')
+      .split('\n')
+      .find((l) => l.includes('id eleeye-batch-197;'))!;
     const openings = join(dir, 'mate3.epd');
     writeFileSync(openings, line.split(';')[0] + '\n');
     const r = await run('fsf-mate', [
-      '--engine', `name=fsf,cmd=${FSF},proto=uci1,option.Hash=16`,
-      '--engine', `name=fsf2,cmd=${FSF},proto=uci1,option.Hash=16`,
-      '--depth', '12', '--games', '1', '--openings', openings,
+      '--engine',
+      `name=fsf,cmd=${FSF},proto=uci1,option.Hash=16`,
+      '--engine',
+      `name=fsf2,cmd=${FSF},proto=uci1,option.Hash=16`,
+      '--depth',
+      '12',
+      '--games',
+      '1',
+      '--openings',
+      openings,
     ]);
     expect(r.code).toBe(0);
     const g = r.games[0];
@@ -395,9 +555,18 @@ describe.skipIf(!HAVE_FSF)('match runner with Fairy-Stockfish', () => {
 
   it('plays FSF (UCI, ranks 1–10) against FSF (UCCI) with no referee disagreement', async () => {
     const r = await run('fsf', [
-      '--engine', `name=fsf-uci,cmd=${FSF},proto=uci1,option.Hash=16`,
-      '--engine', `name=fsf-ucci,cmd=${FSF},proto=ucci,option.Hash=16`,
-      '--nodes', '3000', '--games', '2', '--openings', OPENINGS, '--adjudicate', 'resign=3:800,draw=60:6:10',
+      '--engine',
+      `name=fsf-uci,cmd=${FSF},proto=uci1,option.Hash=16`,
+      '--engine',
+      `name=fsf-ucci,cmd=${FSF},proto=ucci,option.Hash=16`,
+      '--nodes',
+      '3000',
+      '--games',
+      '2',
+      '--openings',
+      OPENINGS,
+      '--adjudicate',
+      'resign=3:800,draw=60:6:10',
     ]);
     expect(r.code).toBe(0);
     checkConsistent(r, 2);

@@ -20,7 +20,6 @@ import { emptySideStats, type Result } from '../bench/match/game';
 import { buildFakeEngine } from './fixtures/build-fake-engine';
 import { rng } from './helpers';
 
-
 let dir = '';
 let fake = '';
 beforeAll(() => {
@@ -46,7 +45,10 @@ describe('shards of the schedule', () => {
       const schedule = makeSchedule(engines, games, 5);
       const pc = pairings(engines).length;
       const parts = Array.from({ length: n }, (_, k) => shardGames(schedule, pc, { k: k + 1, n }));
-      const all = parts.flat().map((g) => g.index).sort((a, b) => a - b);
+      const all = parts
+        .flat()
+        .map((g) => g.index)
+        .sort((a, b) => a - b);
       expect(all).toEqual(schedule.map((g) => g.index));
       for (const part of parts) {
         for (const g of part) {
@@ -94,13 +96,30 @@ function shardSummaries(records: GameRecord[], argv: string[], n: number, names:
     const tally = new Tally(names, pairings(names.length), o.sprt);
     // Finished out of order, as with concurrency.
     for (const r of records.filter((x) => mine.has(x.game.index)).reverse()) tally.add(r);
-    const identity = matchIdentity(o, 'nodes 1000', { sha256: 'abc', count: 7 }, names.map(() => 'hash'), total);
+    const identity = matchIdentity(
+      o,
+      'nodes 1000',
+      { sha256: 'abc', count: 7 },
+      names.map(() => 'hash'),
+      total,
+    );
     const json = tally.toJson({ planned: mine.size, stoppedBy: null, shard, gamesTotal: total, identity });
     return readShard(`s${k + 1}.json`, JSON.stringify(json));
   });
 }
 
-const ARGV = ['--engine', 'name=A,cmd=x', '--engine', 'name=B,cmd=x,option.Hash=64', '--nodes', '1000', '--games', '40', '--sprt', 'elo0=0,elo1=5'];
+const ARGV = [
+  '--engine',
+  'name=A,cmd=x',
+  '--engine',
+  'name=B,cmd=x,option.Hash=64',
+  '--nodes',
+  '1000',
+  '--games',
+  '40',
+  '--sprt',
+  'elo0=0,elo1=5',
+];
 
 describe('merging shards', () => {
   it('gives the figures of one tally of all the games', () => {
@@ -155,7 +174,10 @@ describe('merging shards', () => {
   };
 
   it('refuses shards of a match with other engine options, naming the engine and key', () => {
-    refuse([base()[0], other(ARGV.map((a) => a.replace('Hash=64', 'Hash=128')))], /engine 2 \(B\) options: \["Hash=64"\] vs \["Hash=128"\]/);
+    refuse(
+      [base()[0], other(ARGV.map((a) => a.replace('Hash=64', 'Hash=128')))],
+      /engine 2 \(B\) options: \["Hash=64"\] vs \["Hash=128"\]/,
+    );
   });
 
   it('refuses another limit, another number of games, another SPRT', () => {
@@ -169,7 +191,10 @@ describe('merging shards', () => {
 
   it('refuses other openings and another engine program', () => {
     const [a, b] = base();
-    refuse([a, { ...b, identity: { ...b.identity, openings: { sha256: 'def', count: 7, seed: null } } }], /openings sha256: "abc" vs "def"/);
+    refuse(
+      [a, { ...b, identity: { ...b.identity, openings: { sha256: 'def', count: 7, seed: null } } }],
+      /openings sha256: "abc" vs "def"/,
+    );
     const engines = (b.identity.engines as Array<Record<string, unknown>>).map((e, i) => (i === 0 ? { ...e, program: 'other' } : e));
     refuse([a, { ...b, identity: { ...b.identity, engines } }], /engine 1 \(A\) program: "hash" vs "other"/);
   });
@@ -199,31 +224,65 @@ describe('merging shards', () => {
 
   it('merges PGN in Round order and refuses a PGN game that disagrees with its summary', () => {
     const game = (round: number, result: string) => `[Game "Chinese Chess"]\n[Round "${round}"]\n[Result "${result}"]\n\n${result}\n`;
-    const results = new Map([[1, '1-0'], [2, '0-1'], [3, '1/2-1/2']]);
-    const m = mergePgn([{ file: 'b.pgn', text: game(3, '1/2-1/2') + game(2, '0-1') }, { file: 'a.pgn', text: game(1, '1-0') }], results);
+    const results = new Map([
+      [1, '1-0'],
+      [2, '0-1'],
+      [3, '1/2-1/2'],
+    ]);
+    const m = mergePgn(
+      [
+        { file: 'b.pgn', text: game(3, '1/2-1/2') + game(2, '0-1') },
+        { file: 'a.pgn', text: game(1, '1-0') },
+      ],
+      results,
+    );
     expect([...m.text.matchAll(/Round "(\d+)"/g)].map((x) => x[1])).toEqual(['1', '2', '3']);
     expect(() => mergePgn([{ file: 'a.pgn', text: game(1, '0-1') }], results)).toThrow(/a\.pgn: round 1 is 0-1 but its summary says 1-0/);
-    expect(() => mergePgn([{ file: 'a.pgn', text: game(1, '1-0') }, { file: 'b.pgn', text: game(1, '1-0') }], results)).toThrow(/round 1 is in both a\.pgn and b\.pgn/);
+    expect(() =>
+      mergePgn(
+        [
+          { file: 'a.pgn', text: game(1, '1-0') },
+          { file: 'b.pgn', text: game(1, '1-0') },
+        ],
+        results,
+      ),
+    ).toThrow(/round 1 is in both a\.pgn and b\.pgn/);
   });
 
   it('says what is wrong with a merge command line', async () => {
     let err = '';
-    const code = await runMatchCli(['--merge', 'a.pgn'], () => {}, (t) => (err += t));
+    const code = await runMatchCli(
+      ['--merge', 'a.pgn'],
+      () => {},
+      (t) => (err += t),
+    );
     expect(code).toBe(2);
     expect(err).toMatch(/needs the shards' JSON summaries/);
     err = '';
-    expect(await runMatchCli(['--merge', join(dir, 'missing.json')], () => {}, (t) => (err += t))).toBe(1);
+    expect(
+      await runMatchCli(
+        ['--merge', join(dir, 'missing.json')],
+        () => {},
+        (t) => (err += t),
+      ),
+    ).toBe(1);
     expect(err).toMatch(/cannot read .*missing\.json: ENOENT/);
   });
 });
 
 describe('a shard on the command line', () => {
-  it('plays its own pairs with full-schedule rounds, and will not resume another shard\'s PGN', async () => {
+  it("plays its own pairs with full-schedule rounds, and will not resume another shard's PGN", async () => {
     const spec = (name: string) => `name=${name},cmd=${process.execPath},arg=${fake},proto=uci`;
     const args = ['--engine', spec('A'), '--engine', spec('B'), '--nodes', '50', '--games', '8', '--quiet'];
     const pgn = join(dir, 'cli-s1.pgn');
     let err = '';
-    expect(await runMatchCli([...args, '--shard', '1/2', '--pgn', pgn, '--json', join(dir, 'cli-s1.json')], () => {}, (t) => (err += t))).toBe(0);
+    expect(
+      await runMatchCli(
+        [...args, '--shard', '1/2', '--pgn', pgn, '--json', join(dir, 'cli-s1.json')],
+        () => {},
+        (t) => (err += t),
+      ),
+    ).toBe(0);
     const rounds = parsePgn(readFileSync(pgn, 'utf8')).map((g) => Number(g.tags.find(([k]) => k === 'Round')![1]));
     expect(rounds.sort((a, b) => a - b)).toEqual([1, 2, 5, 6]);
     const json = JSON.parse(readFileSync(join(dir, 'cli-s1.json'), 'utf8'));
@@ -231,10 +290,22 @@ describe('a shard on the command line', () => {
     expect(json.planned).toBe(4);
     expect(json.gamesTotal).toBe(8);
     err = '';
-    expect(await runMatchCli([...args, '--shard', '2/2', '--pgn', pgn, '--resume'], () => {}, (t) => (err += t))).toBe(1);
+    expect(
+      await runMatchCli(
+        [...args, '--shard', '2/2', '--pgn', pgn, '--resume'],
+        () => {},
+        (t) => (err += t),
+      ),
+    ).toBe(1);
     expect(err).toMatch(/cannot resume from .*cli-s1\.pgn: round 1 is not a game of shard 2\/2/);
     err = '';
-    expect(await runMatchCli([...args, '--shard', '3/2'], () => {}, (t) => (err += t))).toBe(2);
+    expect(
+      await runMatchCli(
+        [...args, '--shard', '3/2'],
+        () => {},
+        (t) => (err += t),
+      ),
+    ).toBe(2);
     expect(err).toMatch(/^chuhan match: --shard: 3\/2: K must be from 1 to N/);
   });
 });
@@ -243,19 +314,29 @@ describe('warnings before the match', () => {
   const opts = (extra: string[], a = 'name=A,cmd=x', b = 'name=B,cmd=x') => parseMatchArgs(['--engine', a, '--engine', b, ...extra]);
 
   it('concurrency x threads beyond the cores, for timed games only', () => {
-    expect(fairnessWarnings(opts(['--tc', '2+0.02', '--concurrency', '3']), 2, ['x', 'x']).join()).toMatch(/3 searching threads on 2 core\(s\).*lower --concurrency to 2/);
-    expect(fairnessWarnings(opts(['--tc', '2+0.02', '--concurrency', '2'], 'name=A,cmd=x,option.Threads=2'), 2, ['x', 'x']).join()).toMatch(/4 searching threads on 2 core/);
-    expect(fairnessWarnings(opts(['--tc', '2+0.02', '--concurrency', '2']), 2, ['x', 'x']).join()).toMatch(/uses all 2 cores.*10% lower speed/);
+    expect(fairnessWarnings(opts(['--tc', '2+0.02', '--concurrency', '3']), 2, ['x', 'x']).join()).toMatch(
+      /3 searching threads on 2 core\(s\).*lower --concurrency to 2/,
+    );
+    expect(fairnessWarnings(opts(['--tc', '2+0.02', '--concurrency', '2'], 'name=A,cmd=x,option.Threads=2'), 2, ['x', 'x']).join()).toMatch(
+      /4 searching threads on 2 core/,
+    );
+    expect(fairnessWarnings(opts(['--tc', '2+0.02', '--concurrency', '2']), 2, ['x', 'x']).join()).toMatch(
+      /uses all 2 cores.*10% lower speed/,
+    );
     expect(fairnessWarnings(opts(['--tc', '2+0.02', '--concurrency', '1']), 2, ['x', 'x'])).toEqual([]);
     expect(fairnessWarnings(opts(['--nodes', '1000', '--concurrency', '8']), 2, ['x', 'x'])).toEqual([]);
     // A pondering engine searches while the other thinks: 2 threads pondering + 1 thinking.
     const ponder = opts(['--tc', '2+0.02', '--concurrency', '1'], 'name=A,cmd=x,option.Threads=2,ponder=true');
-    expect(fairnessWarnings(ponder, 2, ['x', 'x']).join()).toMatch(/1 x 3 thread\(s\) per game \(pondering included\) = 3 searching threads on 2 core.*fewer threads or no pondering would fit/);
+    expect(fairnessWarnings(ponder, 2, ['x', 'x']).join()).toMatch(
+      /1 x 3 thread\(s\) per game \(pondering included\) = 3 searching threads on 2 core.*fewer threads or no pondering would fit/,
+    );
     expect(fairnessWarnings(opts(['--tc', '2+0.02'], 'name=A,cmd=x,ponder=true'), 4, ['x', 'x'])).toEqual([]);
   });
 
   it('fixed nodes between engines of different names', () => {
-    expect(fairnessWarnings(opts(['--nodes', '1000']), 8, ['Chuhan 0.1', 'Pikafish']).join()).toMatch(/--nodes pairs different engines .*count nodes differently/);
+    expect(fairnessWarnings(opts(['--nodes', '1000']), 8, ['Chuhan 0.1', 'Pikafish']).join()).toMatch(
+      /--nodes pairs different engines .*count nodes differently/,
+    );
     expect(fairnessWarnings(opts(['--nodes', '1000']), 8, ['Chuhan 0.1', 'Chuhan 0.1'])).toEqual([]);
     expect(fairnessWarnings(opts(['--tc', '1+0.01']), 8, ['Chuhan 0.1', 'Pikafish'])).toEqual([]);
   });
@@ -264,7 +345,19 @@ describe('warnings before the match', () => {
     let err = '';
     const spec = (name: string, proto: string, extra: string) => `name=${name},cmd=${process.execPath},arg=${fake},proto=${proto}${extra}`;
     const code = await runMatchCli(
-      ['--engine', spec('U', 'ucci', ',option.Hash Size=64'), '--engine', spec('V', 'uci', ',option.hash=64'), '--nodes', '100', '--games', '2', '--quiet', '--json', join(dir, 'warn.json')],
+      [
+        '--engine',
+        spec('U', 'ucci', ',option.Hash Size=64'),
+        '--engine',
+        spec('V', 'uci', ',option.hash=64'),
+        '--nodes',
+        '100',
+        '--games',
+        '2',
+        '--quiet',
+        '--json',
+        join(dir, 'warn.json'),
+      ],
       () => {},
       (t) => (err += t),
     );

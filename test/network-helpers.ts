@@ -48,6 +48,8 @@ export function trainTiny(label: string, trainer: Trainer, ds: Dataset, trainIdx
   }
   const after = trainer.loss(ds, valIdx);
   const trainAfter = trainer.loss(ds, trainIdx);
-  console.log(`${label}: held-out loss ${before.toFixed(5)} -> ${after.toFixed(5)}, training loss ${trainBefore.toFixed(5)} -> ${trainAfter.toFixed(5)}`);
+  console.log(
+    `${label}: held-out loss ${before.toFixed(5)} -> ${after.toFixed(5)}, training loss ${trainBefore.toFixed(5)} -> ${trainAfter.toFixed(5)}`,
+  );
   return { before, after, trainBefore, trainAfter };
 }

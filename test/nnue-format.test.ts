@@ -42,7 +42,11 @@ describe('network file versions', () => {
     expect([back.version, back.kingBuckets, back.outputBuckets]).toEqual([2, null, 1]);
     const a = new NnueEvaluator(decodeNetwork(v1));
     const b = new NnueEvaluator(back);
-    for (const fen of [START_FEN, '2bakab2/6r2/2n1c1nc1/p1p2rp1p/4p4/2PN2PC1/P3P3P/6N2/3CA4/1RBAK1B1R w - - 0 1', '4k4/9/9/9/9/9/9/9/4A4/3AK4 b - - 0 1']) {
+    for (const fen of [
+      START_FEN,
+      '2bakab2/6r2/2n1c1nc1/p1p2rp1p/4p4/2PN2PC1/P3P3P/6N2/3CA4/1RBAK1B1R w - - 0 1',
+      '4k4/9/9/9/9/9/9/9/4A4/3AK4 b - - 0 1',
+    ]) {
       expect(b.evaluate(parseFen(fen))).toBe(a.evaluate(parseFen(fen)));
     }
   });
@@ -59,14 +63,17 @@ describe('network file versions', () => {
       const back = decodeNetwork(bytes);
       expect([back.version, back.hidden, back.outputBuckets]).toEqual([2, hidden, outs]);
       expect(back.kingBuckets === null ? null : Array.from(back.kingBuckets)).toEqual(kb === null ? null : Array.from(kb));
-      const same = (x: ArrayBufferView, y: ArrayBufferView): boolean => Buffer.from(x.buffer, x.byteOffset, x.byteLength).equals(Buffer.from(y.buffer, y.byteOffset, y.byteLength));
+      const same = (x: ArrayBufferView, y: ArrayBufferView): boolean =>
+        Buffer.from(x.buffer, x.byteOffset, x.byteLength).equals(Buffer.from(y.buffer, y.byteOffset, y.byteLength));
       expect(same(back.w1, net.w1) && same(back.b1, net.b1) && same(back.w2, net.w2) && same(back.b2, net.b2)).toBe(true);
       expect(same(encodeNetwork(back), bytes)).toBe(true);
     });
   }
 
   it('a version 1 file cannot hold king or output buckets', () => {
-    expect(() => encodeNetwork({ ...randomShapedNetwork(16, SIX, 1, 1), version: 1 })).toThrow(/version 1 network file cannot hold h16, 6 king buckets/);
+    expect(() => encodeNetwork({ ...randomShapedNetwork(16, SIX, 1, 1), version: 1 })).toThrow(
+      /version 1 network file cannot hold h16, 6 king buckets/,
+    );
   });
 });
 
@@ -95,7 +102,11 @@ describe('files that cannot be used are refused, naming the problem', () => {
     ['no output buckets', withField(48, 0), /0 output buckets; 1 to 16/],
     ['17 output buckets', withField(48, 17), /17 output buckets; 1 to 16/],
     ['a reserved byte set', withByte(60, 1), /header byte 60 is 1, not 0/],
-    ['output buckets that do not match the size', withField(48, 4), /h16, 6 king buckets, 4 output buckets needs \d+ \(truncated or corrupt\)/],
+    [
+      'output buckets that do not match the size',
+      withField(48, 4),
+      /h16, 6 king buckets, 4 output buckets needs \d+ \(truncated or corrupt\)/,
+    ],
     ['a truncated version 2 file', v2.subarray(0, v2.length - 2), /truncated or corrupt/],
     ['a version 2 header cut short', v2.subarray(0, 80), /too short for its version 2 header/],
     ['a corrupt payload', withByte(500, v2[500] ^ 1), /checksum/],
@@ -117,7 +128,9 @@ describe('EvalFile in the session: a file that cannot be used leaves the network
       ['foreign.nnue', new TextEncoder().encode('GIF89a, not a network at all, long enough to have a header of sixty-four bytes')],
       ['v3.nnue', Object.assign(encodeNetwork(randomShapedNetwork(8, null, 1, 6)), { 8: 3 })],
     ]);
-    const host = { readNetworkFile: (path: string) => (files.has(path) ? checkNetwork(files.get(path)!) : { error: 'no such file' }) } as unknown as SessionHost;
+    const host = {
+      readNetworkFile: (path: string) => (files.has(path) ? checkNetwork(files.get(path)!) : { error: 'no such file' }),
+    } as unknown as SessionHost;
     const given: Array<Uint8Array | null> = [];
     const client = { setEvaluation: (_use: boolean, bytes: Uint8Array | null) => given.push(bytes) } as unknown as SearchClient;
     const notes: string[] = [];

@@ -170,7 +170,8 @@ describe('king-bucketed and output-bucketed networks', () => {
         for (let i = 0; i < n; i++) {
           const side = ds.side[i];
           const kings = [RED, BLACK].map((c) => {
-            for (let j = 0; j < ds.active[i]; j++) if (ds.code[i * MAX_ACTIVE + j] === (KING | (c << 3))) return ds.square[i * MAX_ACTIVE + j];
+            for (let j = 0; j < ds.active[i]; j++)
+              if (ds.code[i * MAX_ACTIVE + j] === (KING | (c << 3))) return ds.square[i * MAX_ACTIVE + j];
             return 0;
           });
           for (let j = 0; j < ds.active[i]; j++) {
@@ -188,7 +189,9 @@ describe('king-bucketed and output-bucketed networks', () => {
 describe('training king-bucketed and output-bucketed networks', () => {
   // A small data set made here: 8 self-play games at 300 nodes a move.
   const searcher = new Searcher(1);
-  const records = Buffer.concat(Array.from({ length: 8 }, (_, g) => playGame(g, { seed: 11, nodes: 300, randomPlies: 6 }, searcher).records));
+  const records = Buffer.concat(
+    Array.from({ length: 8 }, (_, g) => playGame(g, { seed: 11, nodes: 300, randomPlies: 6 }, searcher).records),
+  );
   const total = records.length / RECORD_BYTES;
 
   it('trains a tiny h32, 6 king buckets, 8 output buckets network: the losses fall, and the quantised network agrees with the float one', () => {
@@ -225,10 +228,38 @@ describe('training king-bucketed and output-bucketed networks', () => {
   it('chuhan train --king-buckets 6 --output-buckets 4 writes that network, and a checkpoint of it resumes only with the same shape', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'chuhan-kb-'));
     const data = join(dir, 'tiny.bin');
-    const header = encodeHeader({ version: 2, games: 8, positions: total, seed: 11, nodes: 300, randomPlies: 6, flags: 0, network: 0, openings: 0, engine: 1, shard: null, schedule: 0 });
+    const header = encodeHeader({
+      version: 2,
+      games: 8,
+      positions: total,
+      seed: 11,
+      nodes: 300,
+      randomPlies: 6,
+      flags: 0,
+      network: 0,
+      openings: 0,
+      engine: 1,
+      shard: null,
+      schedule: 0,
+    });
     writeFileSync(data, Buffer.concat([header, records]));
     const lines: string[] = [];
-    const opts = { data: [data], out: join(dir, 'kb.nnue'), hidden: 16, kingBuckets: SIX, outputBuckets: 4, epochs: 1, batch: 64, lr: 0.01, gamma: 0.9, lambda: 0.25, scale: 400, seed: 1, val: 0.2, mirror: true };
+    const opts = {
+      data: [data],
+      out: join(dir, 'kb.nnue'),
+      hidden: 16,
+      kingBuckets: SIX,
+      outputBuckets: 4,
+      epochs: 1,
+      batch: 64,
+      lr: 0.01,
+      gamma: 0.9,
+      lambda: 0.25,
+      scale: 400,
+      seed: 1,
+      val: 0.2,
+      mirror: true,
+    };
     expect(await runTrain(opts, (l) => lines.push(l))).toBe(0);
     const net = decodeNetwork(readFileSync(opts.out));
     expect([net.version, net.hidden, net.outputBuckets, net.description]).toEqual([2, 16, 4, 'chuhan h16 k6 o4 e1']);
@@ -237,7 +268,9 @@ describe('training king-bucketed and output-bucketed networks', () => {
     expect(await runTrain({ ...opts, epochs: 2, outputBuckets: 8, resume: true }, (l) => errors.push(l))).toBe(1);
     expect(errors.at(-1)).toMatch(/cannot resume from .*kb\.nnue\.ckpt: a checkpoint of another network size/);
     // As many buckets, mapped otherwise: the checkpoint's identity names the difference.
-    expect(await runTrain({ ...opts, epochs: 2, kingBuckets: Uint8Array.of(5, 4, 3, 2, 1, 0), resume: true }, (l) => errors.push(l))).toBe(1);
+    expect(await runTrain({ ...opts, epochs: 2, kingBuckets: Uint8Array.of(5, 4, 3, 2, 1, 0), resume: true }, (l) => errors.push(l))).toBe(
+      1,
+    );
     expect(errors.at(-1)).toMatch(/cannot resume from .*kb\.nnue\.ckpt: it was made with kingBuckets \[0,1,2,3,4,5\], not \[5,4,3,2,1,0\]/);
     const resumed: string[] = [];
     expect(await runTrain({ ...opts, epochs: 2, resume: true }, (l) => resumed.push(l))).toBe(0);
@@ -273,6 +306,8 @@ describe('EvalFile through the executable', () => {
     expect(loaded.notes.some((l) => l.includes('king.nnue loaded (256 neurons a side, 6 king buckets, 8 output buckets'))).toBe(true);
     expect(loaded.line).not.toBe(builtIn.line);
     expect(kept.line).toBe(loaded.line);
-    expect(kept.notes.some((l) => l.includes('foreign.nnue') && l.includes('bad magic') && l.includes('still using') && l.includes('king.nnue'))).toBe(true);
+    expect(
+      kept.notes.some((l) => l.includes('foreign.nnue') && l.includes('bad magic') && l.includes('still using') && l.includes('king.nnue')),
+    ).toBe(true);
   });
 });

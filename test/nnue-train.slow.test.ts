@@ -51,8 +51,9 @@ describe('self-play and the trainer', () => {
     // The finer output scale chosen for small output weights rounds no worse than the coarsest.
     expect(qnet.qb).toBe(outputScale(net.w2));
     const coarse = quantizationError(net, net.quantize(400, 'test', QB), 400, ds, valIdx);
-    console.log(`tiny training: quantised against float, mean ${q.mean.toFixed(2)} cp at QB ${qnet.qb}, ${coarse.mean.toFixed(2)} cp at QB ${QB}`);
+    console.log(
+      `tiny training: quantised against float, mean ${q.mean.toFixed(2)} cp at QB ${qnet.qb}, ${coarse.mean.toFixed(2)} cp at QB ${QB}`,
+    );
     if (qnet.qb > QB) expect(q.mean).toBeLessThan(coarse.mean);
   });
-
 });

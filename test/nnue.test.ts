@@ -11,7 +11,18 @@ import { NnueEvaluator } from '../engine/nnue';
 import { simdAvailable, simdModuleBytes, simdUsable } from '../engine/nnue-simd';
 import { Searcher } from '../engine/search';
 import { BLACK, RED, flipRank } from '../engine/types';
-import { decodeHeader, encodeHeader, encodeRecord, HEADER_BYTES, RECORD_BYTES, recordPiece, recordRedResult, recordScore, recordSide, POINT_SQUARE } from '../bench/nnue/data-format';
+import {
+  decodeHeader,
+  encodeHeader,
+  encodeRecord,
+  HEADER_BYTES,
+  RECORD_BYTES,
+  recordPiece,
+  recordRedResult,
+  recordScore,
+  recordSide,
+  POINT_SQUARE,
+} from '../bench/nnue/data-format';
 import { decodeRecords, emptyDataset } from '../bench/nnue/dataset';
 import { FloatNetwork, outputScale, QB, QB_MAX, W2_QUANT_MAX } from '../bench/nnue/float-network';
 import { playGame } from '../bench/nnue/selfplay';
@@ -110,7 +121,20 @@ describe('WebAssembly SIMD and the JavaScript loops', () => {
     const b1 = new Int16Array(hidden).map(() => int(-300, 300));
     const w1 = new Int16Array(NNUE_INPUTS * hidden).map(() => (random() < 0.02 ? int(-32768, 32767) : int(-120, 120)));
     const w2 = new Int16Array(2 * hidden).map(() => int(-w2max, w2max));
-    return { hidden, qa, qb: 64, scale: 400, description: 'random', version: 2, kingBuckets: null, outputBuckets: 1, b1, w1, w2, b2: Int32Array.of(int(-100000, 100000)) };
+    return {
+      hidden,
+      qa,
+      qb: 64,
+      scale: 400,
+      description: 'random',
+      version: 2,
+      kingBuckets: null,
+      outputBuckets: 1,
+      b1,
+      w1,
+      w2,
+      b2: Int32Array.of(int(-100000, 100000)),
+    };
   }
 
   it('Node has WebAssembly SIMD, and the module is small enough to compile synchronously anywhere (< 4 KB)', () => {
@@ -122,7 +146,10 @@ describe('WebAssembly SIMD and the JavaScript loops', () => {
 
   for (const [what, stub] of [
     ['without WebAssembly', undefined],
-    ['where WebAssembly lacks SIMD (validate refuses the module)', { ...(globalThis as unknown as { WebAssembly: object }).WebAssembly, validate: () => false }],
+    [
+      'where WebAssembly lacks SIMD (validate refuses the module)',
+      { ...(globalThis as unknown as { WebAssembly: object }).WebAssembly, validate: () => false },
+    ],
   ] as Array<[string, unknown]>) {
     it(`falls back to the JavaScript loops ${what}, with the same evaluations`, async () => {
       const reference = new NnueEvaluator(embeddedNetwork());
@@ -271,7 +298,13 @@ describe('training data and the trainer', () => {
     decodeRecords(records, half, m, n, true);
     const mirrorFen = (fen: string): string => {
       const [board, ...rest] = fen.split(' ');
-      return [board.split('/').map((r) => [...r].reverse().join('')).join('/'), ...rest].join(' ');
+      return [
+        board
+          .split('/')
+          .map((r) => [...r].reverse().join(''))
+          .join('/'),
+        ...rest,
+      ].join(' ');
     };
     let asymmetric = 0;
     for (let j = 0; j < n + half; j++) {
@@ -295,10 +328,35 @@ describe('training data and the trainer', () => {
     const n = records.length / RECORD_BYTES;
     const dir = mkdtempSync(join(tmpdir(), 'chuhan-mirror-'));
     const data = join(dir, 'tiny.bin');
-    const header = encodeHeader({ version: 1, games: 1, positions: n, seed: 7, nodes: 300, randomPlies: 8, flags: 0, network: 0, openings: 0, engine: 0, shard: null, schedule: 0 });
+    const header = encodeHeader({
+      version: 1,
+      games: 1,
+      positions: n,
+      seed: 7,
+      nodes: 300,
+      randomPlies: 8,
+      flags: 0,
+      network: 0,
+      openings: 0,
+      engine: 0,
+      shard: null,
+      schedule: 0,
+    });
     writeFileSync(data, Buffer.concat([header, records]));
     const lines: string[] = [];
-    const opts = { data: [data], out: join(dir, 'tiny.nnue'), hidden: 8, epochs: 1, batch: 64, lr: 0.01, gamma: 0.9, lambda: 0.25, scale: 400, seed: 1, val: 0.2 };
+    const opts = {
+      data: [data],
+      out: join(dir, 'tiny.nnue'),
+      hidden: 8,
+      epochs: 1,
+      batch: 64,
+      lr: 0.01,
+      gamma: 0.9,
+      lambda: 0.25,
+      scale: 400,
+      seed: 1,
+      val: 0.2,
+    };
     expect(await runTrain({ ...opts, mirror: true }, (l) => lines.push(l))).toBe(0);
     const nVal = Math.floor(n * 0.2);
     expect(lines[0]).toContain(`${n} positions (${n - nVal} training and their ${n - nVal} mirror images, ${nVal} held out)`);
@@ -362,7 +420,11 @@ describe('EvalFile and Use NNUE in the session', () => {
     // The engine starts with the built-in network.
     expect((await nodesAtDepth([])).nodes).toBe(builtIn.nodes);
     const loaded = await nodesAtDepth(['setoption name Use NNUE value true', `setoption name EvalFile value ${good}`]);
-    const kept = await nodesAtDepth(['setoption name Use NNUE value true', `setoption name EvalFile value ${good}`, `setoption name EvalFile value ${bad}`]);
+    const kept = await nodesAtDepth([
+      'setoption name Use NNUE value true',
+      `setoption name EvalFile value ${good}`,
+      `setoption name EvalFile value ${bad}`,
+    ]);
     const missing = await nodesAtDepth([`setoption name EvalFile value ${join(dir, 'none.nnue')}`]);
     expect(missing.nodes).toBe(builtIn.nodes);
     expect(builtIn.nodes).not.toBe(classical.nodes);

@@ -1,18 +1,7 @@
 // Relative notation (WXF symbols, Chinese) against the worked examples of the UCCI spec §13.2.4
 // and the project's rules text, plus round trips of every legal move in many positions.
 import { describe, expect, it } from 'vitest';
-import {
-  BLACK,
-  MoveError,
-  Position,
-  START_FEN,
-  generateLegal,
-  makeSquare,
-  moveToIccs,
-  parseFen,
-  parseIccs,
-  toFen,
-} from '../engine/index';
+import { BLACK, MoveError, Position, START_FEN, generateLegal, makeSquare, moveToIccs, parseFen, parseIccs, toFen } from '../engine/index';
 import { detectNotation, parseMoveText } from '../engine/notation';
 import { moveToChinese, parseChinese } from '../engine/notation-chinese';
 import { moveToWxf, parseWxf } from '../engine/notation-wxf';

@@ -55,7 +55,9 @@ beforeAll(async () => {
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'uses-chuhan', private: true, type: 'module' }));
   await run('npm', ['install', '--no-audit', '--no-fund', join(dir, packed.filename)], { cwd: project, env: userEnv() });
-  console.log(`package test: npm pack and install took ${Math.round(performance.now() - t0)} ms; ${packed.filename}, ${packed.unpackedSize} bytes unpacked`);
+  console.log(
+    `package test: npm pack and install took ${Math.round(performance.now() - t0)} ms; ${packed.filename}, ${packed.unpackedSize} bytes unpacked`,
+  );
 }, 300_000);
 
 afterAll(() => {
@@ -66,13 +68,25 @@ describe('the npm package', () => {
   it('holds the bundle, the worker, the engine module and its types, and nothing else', () => {
     const paths = packed.files.map((f) => f.path).sort();
     const other = paths.filter((p) => !/^dist\/types\/[\w-]+\.d\.ts$/.test(p));
-    expect(other).toEqual(['CHANGELOG.md', 'LICENSE', 'README.md', 'bin/chuhan.cjs', 'dist/chuhan.cjs', 'dist/chuhan.worker.js', 'dist/engine.mjs', 'package.json']);
+    expect(other).toEqual([
+      'CHANGELOG.md',
+      'LICENSE',
+      'README.md',
+      'bin/chuhan.cjs',
+      'dist/chuhan.cjs',
+      'dist/chuhan.worker.js',
+      'dist/engine.mjs',
+      'package.json',
+    ]);
     expect(paths).toContain('dist/types/index.d.ts');
     expect(packed.unpackedSize).toBeLessThan(MAX_UNPACKED);
     // The README states the unpacked size as npm prints it (MB of 10^6 bytes, one decimal).
     const stated = /unpacked size ([\d.]+) MB/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'));
     expect(stated, 'the README says "unpacked size N.N MB"').not.toBeNull();
-    expect(Math.abs(Number(stated![1]) * 1e6 - packed.unpackedSize), `README ${stated![1]} MB, the package ${packed.unpackedSize} bytes`).toBeLessThan(150_000);
+    expect(
+      Math.abs(Number(stated![1]) * 1e6 - packed.unpackedSize),
+      `README ${stated![1]} MB, the package ${packed.unpackedSize} bytes`,
+    ).toBeLessThan(150_000);
     const pkg = JSON.parse(readFileSync(join(project, 'node_modules', 'chuhan', 'package.json'), 'utf8'));
     expect(pkg.dependencies ?? {}).toEqual({});
     expect(readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8')).toContain(`## ${pkg.version} `);
@@ -123,7 +137,16 @@ describe('the npm package', () => {
     writeFileSync(join(project, 'moves.mjs'), readmeExample("from 'chuhan/engine'"));
     // Strict, with Node's own resolution of ES modules (the package's exports, .js specifiers).
     const tsconfig = {
-      compilerOptions: { module: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], types: [], strict: true, allowJs: true, checkJs: true, noEmit: true },
+      compilerOptions: {
+        module: 'nodenext',
+        target: 'es2022',
+        lib: ['es2022', 'dom'],
+        types: [],
+        strict: true,
+        allowJs: true,
+        checkJs: true,
+        noEmit: true,
+      },
       files: ['moves.mjs'],
     };
     writeFileSync(join(project, 'tsconfig.json'), JSON.stringify(tsconfig));
@@ -147,43 +170,64 @@ describe('the npm package', () => {
     expect(chinese.split(' ')).toHaveLength(44);
   });
 
-  describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')("the README's chuhan/worker example, bundled with esbuild, in Chromium", () => {
-    let server: Server | undefined;
-    afterAll(() => server?.close());
+  describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')(
+    "the README's chuhan/worker example, bundled with esbuild, in Chromium",
+    () => {
+      let server: Server | undefined;
+      afterAll(() => server?.close());
 
-    it('runs to a bestmove', async () => {
-      if (!HAVE_CHROMIUM) throw new Error(`no Chromium at ${CHROMIUM} (CI=true): .ci/run should have installed chromium`);
-      writeFileSync(join(project, 'page.js'), readmeExample("from 'chuhan/worker'"));
-      writeFileSync(join(project, 'index.html'), '<!doctype html><meta charset="utf-8"><title>chuhan/worker</title><script type="module" src="out/page.js"></script>\n');
-      // As the README says: the worker is a file of its own (esbuild's file loader), its URL imported.
-      await esbuild.build({ absWorkingDir: project, entryPoints: ['page.js'], bundle: true, format: 'esm', outdir: 'out', publicPath: '/out', loader: { '.worker.js': 'file' }, logLevel: 'error' });
-      const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript' };
-      server = createServer((req, res) => {
-        const path = req.url === '/' ? '/index.html' : (req.url ?? '');
-        const file = join(project, path);
-        if (!/^\/(index\.html|out\/[\w.-]+\.js)$/.test(path) || !existsSync(file)) return void res.writeHead(404).end();
-        res.writeHead(200, { 'Content-Type': types[extname(file)] }).end(readFileSync(file));
+      it('runs to a bestmove', async () => {
+        if (!HAVE_CHROMIUM) throw new Error(`no Chromium at ${CHROMIUM} (CI=true): .ci/run should have installed chromium`);
+        writeFileSync(join(project, 'page.js'), readmeExample("from 'chuhan/worker'"));
+        writeFileSync(
+          join(project, 'index.html'),
+          '<!doctype html><meta charset="utf-8"><title>chuhan/worker</title><script type="module" src="out/page.js"></script>\n',
+        );
+        // As the README says: the worker is a file of its own (esbuild's file loader), its URL imported.
+        await esbuild.build({
+          absWorkingDir: project,
+          entryPoints: ['page.js'],
+          bundle: true,
+          format: 'esm',
+          outdir: 'out',
+          publicPath: '/out',
+          loader: { '.worker.js': 'file' },
+          logLevel: 'error',
+        });
+        const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript' };
+        server = createServer((req, res) => {
+          const path = req.url === '/' ? '/index.html' : (req.url ?? '');
+          const file = join(project, path);
+          if (!/^\/(index\.html|out\/[\w.-]+\.js)$/.test(path) || !existsSync(file)) return void res.writeHead(404).end();
+          res.writeHead(200, { 'Content-Type': types[extname(file)] }).end(readFileSync(file));
+        });
+        const port = await new Promise<number>((resolve) =>
+          server!.listen(0, '127.0.0.1', () => resolve((server!.address() as { port: number }).port)),
+        );
+        const browser = await chromium.launch({
+          executablePath: CHROMIUM,
+          args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+          timeout: 60_000,
+        });
+        try {
+          const page = await browser.newPage();
+          const lines: string[] = [];
+          page.on('console', (m) => lines.push(m.text()));
+          page.on('pageerror', (e) => lines.push(`page error: ${e.message}`));
+          await page.goto(`http://127.0.0.1:${port}/`);
+          const deadline = Date.now() + 60_000;
+          while (!lines.some((l) => l.startsWith('bestmove')) && Date.now() < deadline) await page.waitForTimeout(100);
+          expect(lines).toContain('ucciok');
+          const best = lines.find((l) => l.startsWith('bestmove'));
+          expect(best, lines.slice(-20).join('\n')).toBeDefined();
+          const pos = parseFen(START_FEN);
+          pos.make(parseIccs(pos, 'h2e2'));
+          expect(isLegalMove(pos, parseIccs(pos, best!.split(' ')[1]))).toBe(true);
+          expect(lines.filter((l) => l.startsWith('page error'))).toEqual([]);
+        } finally {
+          await browser.close();
+        }
       });
-      const port = await new Promise<number>((resolve) => server!.listen(0, '127.0.0.1', () => resolve((server!.address() as { port: number }).port)));
-      const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'], timeout: 60_000 });
-      try {
-        const page = await browser.newPage();
-        const lines: string[] = [];
-        page.on('console', (m) => lines.push(m.text()));
-        page.on('pageerror', (e) => lines.push(`page error: ${e.message}`));
-        await page.goto(`http://127.0.0.1:${port}/`);
-        const deadline = Date.now() + 60_000;
-        while (!lines.some((l) => l.startsWith('bestmove')) && Date.now() < deadline) await page.waitForTimeout(100);
-        expect(lines).toContain('ucciok');
-        const best = lines.find((l) => l.startsWith('bestmove'));
-        expect(best, lines.slice(-20).join('\n')).toBeDefined();
-        const pos = parseFen(START_FEN);
-        pos.make(parseIccs(pos, 'h2e2'));
-        expect(isLegalMove(pos, parseIccs(pos, best!.split(' ')[1]))).toBe(true);
-        expect(lines.filter((l) => l.startsWith('page error'))).toEqual([]);
-      } finally {
-        await browser.close();
-      }
-    });
-  });
+    },
+  );
 });

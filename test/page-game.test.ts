@@ -62,7 +62,11 @@ describe('the result the page announces', () => {
     expect(judgedEnd(stale.judgementAt(), stale.current.side)).toMatchObject({ result: '1-0', reason: 'stalemate' });
     // 119 plies without a capture, then one more: a draw.
     const limit = GameRecord.fromIccs('3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 119 80', ['e1f1']);
-    expect(judgedEnd(limit.judgementAt(), limit.current.side)).toEqual({ result: '1/2-1/2', reason: 'move-limit', text: 'Draw: 60 moves without a capture' });
+    expect(judgedEnd(limit.judgementAt(), limit.current.side)).toEqual({
+      result: '1/2-1/2',
+      reason: 'move-limit',
+      text: 'Draw: 60 moves without a capture',
+    });
     expect(judgedEnd(GameRecord.fromIccs(START_FEN, ['h2e2']).judgementAt(), BLACK)).toBeNull();
     expect(timeEnd(RED, ['Red (you)', 'Black (Chuhan)']).text).toBe('Red (you) lost on time: Black (Chuhan) wins');
   });
@@ -140,7 +144,7 @@ describe('links and scores', () => {
     expect(gameFromLink('', () => {})).toBeNull();
   });
 
-  it('shows scores from red\'s side', () => {
+  it("shows scores from red's side", () => {
     expect(formatScore(redScore({ cp: 35, mate: null }, RED))).toBe('+0.35');
     expect(formatScore(redScore({ cp: 35, mate: null }, BLACK))).toBe('−0.35');
     expect(formatScore(redScore({ cp: null, mate: 3 }, BLACK))).toBe('#-3');

@@ -110,7 +110,8 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the page of chuhan
       if (m.type() === 'error' || /Refused to|Content Security Policy/.test(m.text())) problems.push(`console: ${m.text()}`);
     });
     page.on('request', (r) => {
-      if (!r.url().startsWith(origin) && !r.url().startsWith('blob:') && !r.url().startsWith('data:')) problems.push(`request outside the page: ${r.url()}`);
+      if (!r.url().startsWith(origin) && !r.url().startsWith('blob:') && !r.url().startsWith('data:'))
+        problems.push(`request outside the page: ${r.url()}`);
     });
     page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
     await page.goto(url);
@@ -133,7 +134,8 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the page of chuhan
       if (JSON.stringify(shown) === JSON.stringify(expected)) return;
       await page.waitForTimeout(50);
     }
-    const said = async (selector: string): Promise<string> => ((await page.locator(selector).count()) > 0 ? await page.locator(selector).innerText() : '(absent)');
+    const said = async (selector: string): Promise<string> =>
+      (await page.locator(selector).count()) > 0 ? await page.locator(selector).innerText() : '(absent)';
     throw new Error(
       `the move list shows ${JSON.stringify(shown)}, not ${JSON.stringify(expected)}, after ${timeout} ms; ` +
         `panel message ${JSON.stringify(await said('#io-message'))}, status ${JSON.stringify(await said('#status'))}, problems ${JSON.stringify(problems)}`,
@@ -158,7 +160,10 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the page of chuhan
   it('plays h2e2 typed into the field labelled Move; the engine answers; the game survives a reload', async () => {
     const { page, context, problems } = await open();
     try {
-      const isolated = await page.evaluate(() => ({ coi: (globalThis as unknown as PageGlobals).crossOriginIsolated, sab: typeof SharedArrayBuffer }));
+      const isolated = await page.evaluate(() => ({
+        coi: (globalThis as unknown as PageGlobals).crossOriginIsolated,
+        sab: typeof SharedArrayBuffer,
+      }));
       expect(isolated).toEqual({ coi: true, sab: 'function' });
       await expect.poll(() => page.locator('#status').innerText()).toBe('Your move (Red)');
 
@@ -243,7 +248,8 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the page of chuhan
       // Analysis: three lines in Chinese with scores, an arrow for the best move, the bar.
       const lines = page.getByRole('list', { name: 'Engine lines' }).locator('li');
       await expect.poll(() => lines.count(), { timeout: 30_000 }).toBe(3);
-      for (const text of await lines.allInnerTexts()) expect(text).toMatch(/^([+−]?\d+\.\d\d|#-?\d+)\s+[车马相仕帅炮兵][一二三四五六七八九][进退平]/);
+      for (const text of await lines.allInnerTexts())
+        expect(text).toMatch(/^([+−]?\d+\.\d\d|#-?\d+)\s+[车马相仕帅炮兵][一二三四五六七八九][进退平]/);
       await expect.poll(() => page.locator('[data-arrow]').count()).toBe(1);
       expect(await page.locator('#evalbar').getAttribute('class')).not.toContain('empty');
       // The arrow is the first line's first move; clicking that move plays it. (Read and clicked
@@ -319,7 +325,8 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the page of chuhan
       expect(new TextDecoder('gb18030').decode(gbk)).toContain('许银川');
       // The panel stays where it is while the moves go and the engine's lines come back: nothing
       // moves under the pointer while the engine thinks.
-      const loadAt = async (): Promise<number> => (await load.boundingBox())!.y + (await page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY));
+      const loadAt = async (): Promise<number> =>
+        (await load.boundingBox())!.y + (await page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY));
       const before = await loadAt();
       await setUpStart();
       expect(await loadAt()).toBe(before);
@@ -451,7 +458,9 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the page of chuhan
       // The same colour in the graph and the move list.
       type Styles = { getComputedStyle(e: unknown): { fill: string; backgroundColor: string } };
       const dotColour = await blunder.evaluate((e) => (globalThis as unknown as Styles).getComputedStyle(e).fill);
-      const badgeColour = await listed.locator('.nag').evaluate((e) => (globalThis as unknown as Styles).getComputedStyle(e).backgroundColor);
+      const badgeColour = await listed
+        .locator('.nag')
+        .evaluate((e) => (globalThis as unknown as Styles).getComputedStyle(e).backgroundColor);
       expect(dotColour).toMatch(/^rgb\(/);
       expect(dotColour).toBe(badgeColour);
 
@@ -475,12 +484,19 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the page of chuhan
       await expect.poll(() => moveList(page).locator('[aria-current="true"]').getAttribute('data-ply')).toBe('11');
 
       // The reviewed PGN is the one chuhan analyse writes at the same node count, byte for byte.
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download reviewed PGN' }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download reviewed PGN' }).click(),
+      ]);
       expect(download.suggestedFilename()).toMatch(/^chuhan-review-\d{8}-\d{4}\.pgn$/);
       const fromPage = readFileSync((await download.path())!, 'utf8');
       const dir = mkdtempSync(join(tmpdir(), 'chuhan-review-'));
       writeFileSync(join(dir, 'game.pgn'), pgnText);
-      const cli = spawnSync(builtEngine(), ['analyse', join(dir, 'game.pgn'), '--out', join(dir, 'cli.pgn'), '--nodes', '60000', '--format', 'iccs', '--concurrency', '1'], { encoding: 'utf8' });
+      const cli = spawnSync(
+        builtEngine(),
+        ['analyse', join(dir, 'game.pgn'), '--out', join(dir, 'cli.pgn'), '--nodes', '60000', '--format', 'iccs', '--concurrency', '1'],
+        { encoding: 'utf8' },
+      );
       expect(cli.status, cli.stderr).toBe(0);
       expect(fromPage).toBe(readFileSync(join(dir, 'cli.pgn'), 'utf8'));
       expect(fromPage).toContain('[Annotator "Chuhan ');
@@ -495,7 +511,11 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the page of chuhan
       // On a phone-sized screen the review goes under the board, fits the width, and a tap works.
       await page.setViewportSize({ width: 390, height: 844 });
       await expect.poll(() => page.locator('#review-slot-board #review').count()).toBe(1);
-      expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect(
+        await page.evaluate(
+          () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+        ),
+      ).toBeLessThanOrEqual(390);
       await page.locator('#review-graph').scrollIntoViewIfNeeded();
       const graph = (await page.locator('#review-graph').boundingBox())!;
       expect(graph.x).toBeGreaterThanOrEqual(0);
@@ -545,7 +565,9 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the page of chuhan
       await moveField(page).fill('炮二平五');
       await moveField(page).press('Enter');
       await expect.poll(() => moveTexts(page)).toEqual(['炮二平五']);
-      await expect.poll(() => lines.allInnerTexts(), { timeout: 30_000 }).toSatisfy((all: string[]) => all.length === 3 && all.every((l) => /[车马象士将炮卒][１-９][进退平]/.test(l)));
+      await expect
+        .poll(() => lines.allInnerTexts(), { timeout: 30_000 })
+        .toSatisfy((all: string[]) => all.length === 3 && all.every((l) => /[车马象士将炮卒][１-９][进退平]/.test(l)));
       expect(problems, problems.join(' | ')).toEqual([]);
     } finally {
       await context.close();

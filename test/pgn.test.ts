@@ -75,7 +75,18 @@ describe('write then read', () => {
   });
 
   it('writes the tags as GUIs expect', () => {
-    const text = writePgn({ tags: [['Opening', 'x'], ['Red', 'A']], fen: START_FEN, moves: [], result: '*' }, 'wxf');
+    const text = writePgn(
+      {
+        tags: [
+          ['Opening', 'x'],
+          ['Red', 'A'],
+        ],
+        fen: START_FEN,
+        moves: [],
+        result: '*',
+      },
+      'wxf',
+    );
     expect(text.split('\n').slice(0, 10)).toEqual([
       '[Game "Chinese Chess"]',
       '[Event "?"]',
@@ -215,9 +226,7 @@ describe('errors', () => {
     throw new Error('no error thrown');
   }
   it('names the game, the move number and the token of an illegal move', () => {
-    const e = pgnError(
-      '[Red "a"]\n[Black "b"]\n1. h2e2 h9g7 *\n\n[Red "X"]\n[Black "Y"]\n1. C2.5 H8+7\n2. H2+3 C8.9\n3. R1+1 R9+9 *\n',
-    );
+    const e = pgnError('[Red "a"]\n[Black "b"]\n1. h2e2 h9g7 *\n\n[Red "X"]\n[Black "Y"]\n1. C2.5 H8+7\n2. H2+3 C8.9\n3. R1+1 R9+9 *\n');
     expect(e.game).toBe(2);
     expect(e.moveNumber).toBe(3);
     expect(e.token).toBe('R9+9');
@@ -261,9 +270,21 @@ describe('the pgn converter command', () => {
       expect(readFileSync(output, 'utf8')).toContain('1. 炮二平五 馬８進７\n');
       const errors: string[] = [];
       writeFileSync(input, '1. h2e2 h2e2 *');
-      expect(await runPgnCli({ input, format: 'iccs' }, () => {}, (l) => errors.push(l))).toBe(1);
+      expect(
+        await runPgnCli(
+          { input, format: 'iccs' },
+          () => {},
+          (l) => errors.push(l),
+        ),
+      ).toBe(1);
       expect(errors[0]).toMatch(/game 1, move 1 \(black\): 'h2e2' is not a legal move/);
-      expect(await runPgnCli({ input: join(dir, 'missing.pgn'), format: 'iccs' }, () => {}, (l) => errors.push(l))).toBe(2);
+      expect(
+        await runPgnCli(
+          { input: join(dir, 'missing.pgn'), format: 'iccs' },
+          () => {},
+          (l) => errors.push(l),
+        ),
+      ).toBe(2);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

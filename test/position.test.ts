@@ -185,7 +185,10 @@ describe('generators agree', () => {
     ['a chariot pins a horse', '3k5/4r4/9/9/9/9/9/9/4N4/4K4 w - - 0 1'],
     ['a cannon pins both of its screens', '3k5/9/4c4/9/9/9/4P4/9/4A4/4K4 w - - 0 1'],
     ['a piece between the king and a cannon with nothing between would be its screen', '3k5/9/9/9/4c4/9/9/R8/9/4K4 w - - 0 1'],
-    ['a cannon next to the king is the screen of a cannon beyond our piece', '3k1a3/4a4/4N4/p3p3p/C4n3/8P/P3P1p2/3A5/9/1cBcK1B2 w - - 3 12'],
+    [
+      'a cannon next to the king is the screen of a cannon beyond our piece',
+      '3k1a3/4a4/4N4/p3p3p/C4n3/8P/P3P1p2/3A5/9/1cBcK1B2 w - - 3 12',
+    ],
     ['a horse on the leg of an enemy horse', '3k5/9/9/9/9/9/9/3n5/3N5/4K4 w - - 0 1'],
     ['a horse between the two kings', '4k4/9/9/9/9/9/4N4/9/9/4K4 w - - 0 1'],
     ['the same pins for black', '4k4/4n4/9/3c5/9/9/9/9/4R4/3K5 b - - 0 1'],
@@ -238,8 +241,7 @@ describe('givesCheck', () => {
     // point, a horse of the side to move behind each of the king's four diagonal points (the
     // horse's leg), and a chariot of the side to move standing on the leg; when the chariot
     // steps off, the horse gives check. Both colours attack.
-    const fenOf = (rows: string[][]): string =>
-      rows.map((r) => r.join('').replace(/1+/g, (run) => String(run.length))).join('/');
+    const fenOf = (rows: string[][]): string => rows.map((r) => r.join('').replace(/1+/g, (run) => String(run.length))).join('/');
     const buf = new Int32Array(MAX_MOVES);
     let discovered = 0;
     const disagree: string[] = [];
@@ -248,8 +250,16 @@ describe('givesCheck', () => {
       const kRows = attacker === 'w' ? [0, 1, 2] : [7, 8, 9];
       for (const kr of kRows) {
         for (const kf of [3, 4, 5]) {
-          for (const [dr, df] of [[1, 1], [1, -1], [-1, 1], [-1, -1]]) {
-            for (const [hr, hf] of [[kr + 2 * dr, kf + df], [kr + dr, kf + 2 * df]]) {
+          for (const [dr, df] of [
+            [1, 1],
+            [1, -1],
+            [-1, 1],
+            [-1, -1],
+          ]) {
+            for (const [hr, hf] of [
+              [kr + 2 * dr, kf + df],
+              [kr + dr, kf + 2 * df],
+            ]) {
               if (hr < 0 || hr > 9 || hf < 0 || hf > 8) continue;
               const rows = Array.from({ length: 10 }, () => Array<string>(9).fill('1'));
               const up = (c: string) => (attacker === 'w' ? c.toUpperCase() : c);

@@ -111,7 +111,12 @@ for (const dialect of ['ucci', 'uci'] as const) {
 
     it('#8 setoption name Hash value 128 / setoption hashsize 128: the table handed to the search', async () => {
       const from = e.posted.length;
-      const lines = ['setoption name Hash value 32', 'setoption hashsize 128', 'setoption name Hash value 16', 'setoption name Hash value 128'];
+      const lines = [
+        'setoption name Hash value 32',
+        'setoption hashsize 128',
+        'setoption name Hash value 16',
+        'setoption name Hash value 128',
+      ];
       expect(await run(...lines)).toEqual([]);
       expect(hashSizes(from)).toEqual([32, 128, 16, 128]);
       // Setting the size it has already allocates nothing.
@@ -126,7 +131,10 @@ for (const dialect of ['ucci', 'uci'] as const) {
         const from = e.received.length;
         e.send('go nodes 20000');
         await e.expect(/^bestmove/);
-        const infos = e.received.slice(from).map((r) => r.line).filter((l) => l.includes(' hashfull '));
+        const infos = e.received
+          .slice(from)
+          .map((r) => r.line)
+          .filter((l) => l.includes(' hashfull '));
         return Number(/ hashfull (\d+)/.exec(infos.at(-1)!)![1]);
       };
       const small = await fill(1);
@@ -142,7 +150,10 @@ for (const dialect of ['ucci', 'uci'] as const) {
     });
 
     it('#10 position fen <start> moves (empty list)', async () => {
-      expect(parseLine(`position fen ${START_FEN} moves`).command).toMatchObject({ kind: 'position', position: { startpos: false, moves: [] } });
+      expect(parseLine(`position fen ${START_FEN} moves`).command).toMatchObject({
+        kind: 'position',
+        position: { startpos: false, moves: [] },
+      });
       expect(await run(`position fen ${START_FEN} moves`)).toEqual([]);
       expect(await held()).toEqual({ fen: START_FEN, moves: 0 });
     });
@@ -401,7 +412,11 @@ describe('§14.1 conformance, handshake and quit', () => {
   });
 
   it('Threads is announced from 1 to 256 (the cores of the largest servers) on any machine, default 1, in both dialects', async () => {
-    for (const [cores, max] of [[1, 256], [2, 256], [100, 256]]) {
+    for (const [cores, max] of [
+      [1, 256],
+      [2, 256],
+      [100, 256],
+    ]) {
       const uci = await inProcess('uci', { cores });
       const ucci = await inProcess('ucci', { cores });
       expect(uci.received.map((r) => r.line)).toContain(`option name Threads type spin default 1 min 1 max ${max}`);

@@ -36,7 +36,10 @@ async function search(e: EngineProcess): Promise<Run> {
   // Anything that follows the bestmove must not be a currmove (checked after a short wait).
   await new Promise((r) => setTimeout(r, 150));
   const after = e.take();
-  expect(after.filter((l) => /\bcurrmove\b/.test(l)), 'currmove after bestmove').toEqual([]);
+  expect(
+    after.filter((l) => /\bcurrmove\b/.test(l)),
+    'currmove after bestmove',
+  ).toEqual([]);
   return { currmoves, lines: slice.map((r) => r.line), bestmove: best.line };
 }
 

@@ -15,7 +15,9 @@ const STEPS = Number(process.env.FUZZ_STEPS ?? 15);
 describe('the edge fuzz, in process', () => {
   for (const seed of SEEDS) {
     it(`seed ${seed}: ${STEPS} steps, isready answered after each`, async () => {
-      onTestFailed(() => console.log(`edge fuzz failed with seed ${seed}: rerun with FUZZ_SEED=${seed} npx vitest run test/protocol-edges.test.ts`));
+      onTestFailed(() =>
+        console.log(`edge fuzz failed with seed ${seed}: rerun with FUZZ_SEED=${seed} npx vitest run test/protocol-edges.test.ts`),
+      );
       console.log(`edge fuzz, seed ${seed}: ${await edgeFuzz(seed, STEPS)}`);
     }, 120_000);
   }

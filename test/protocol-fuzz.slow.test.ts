@@ -31,13 +31,59 @@ const FENS = [
 ];
 
 const OPTION_NAMES = [
-  'hashsize', 'threads', 'ponder', 'usemillisec', 'usebook', 'bookfiles', 'newgame', 'debug', 'idle', 'pruning',
-  'knowledge', 'randomness', 'style', 'promotion', 'resign', 'moveoverhead', 'guiname', 'useegtb', 'Hash', 'Threads',
-  'Ponder', 'MultiPV', 'Clear Hash', 'Move Overhead', 'UCI_Variant', 'Clear_Hash', 'nonsense',
+  'hashsize',
+  'threads',
+  'ponder',
+  'usemillisec',
+  'usebook',
+  'bookfiles',
+  'newgame',
+  'debug',
+  'idle',
+  'pruning',
+  'knowledge',
+  'randomness',
+  'style',
+  'promotion',
+  'resign',
+  'moveoverhead',
+  'guiname',
+  'useegtb',
+  'Hash',
+  'Threads',
+  'Ponder',
+  'MultiPV',
+  'Clear Hash',
+  'Move Overhead',
+  'UCI_Variant',
+  'Clear_Hash',
+  'nonsense',
 ];
 const OPTION_VALUES = [
-  'true', 'false', 'on', 'off', '0', '1', '2', '16', '64', '-1', '5000', '6000', 'none', 'small', 'large', 'risky',
-  'huge', 'C:\\My Books\\a.obk;D:\\b.obk', '', 'xiangqi', 'maybe', '1e3', '0x10', '9'.repeat(30),
+  'true',
+  'false',
+  'on',
+  'off',
+  '0',
+  '1',
+  '2',
+  '16',
+  '64',
+  '-1',
+  '5000',
+  '6000',
+  'none',
+  'small',
+  'large',
+  'risky',
+  'huge',
+  'C:\\My Books\\a.obk;D:\\b.obk',
+  '',
+  'xiangqi',
+  'maybe',
+  '1e3',
+  '0x10',
+  '9'.repeat(30),
 ];
 /**
  * Values for Threads and Hash: small ones, so that the fuzz starts no hundreds of search threads
@@ -45,12 +91,44 @@ const OPTION_VALUES = [
  */
 const SIZE_VALUES = ['0', '1', '2', '16', '-1', '', 'maybe', '1e3', '0x10'];
 const GO_WORDS = [
-  'depth', 'nodes', 'time', 'increment', 'movestogo', 'opptime', 'oppincrement', 'oppmovestogo', 'movetime', 'wtime',
-  'btime', 'winc', 'binc', 'mate', 'infinite', 'ponder', 'draw', 'searchmoves', 'perft',
+  'depth',
+  'nodes',
+  'time',
+  'increment',
+  'movestogo',
+  'opptime',
+  'oppincrement',
+  'oppmovestogo',
+  'movetime',
+  'wtime',
+  'btime',
+  'winc',
+  'binc',
+  'mate',
+  'infinite',
+  'ponder',
+  'draw',
+  'searchmoves',
+  'perft',
 ];
 const SIMPLE = [
-  'ucci', 'uci', 'isready', 'stop', 'ponderhit', 'ponderhit draw', 'ucinewgame', 'uccinewgame', 'uxinewgame', 'debug on',
-  'debug off', 'ucicyclone', 'probe startpos', 'go', 'go infinite', 'go ponder', 'banmoves',
+  'ucci',
+  'uci',
+  'isready',
+  'stop',
+  'ponderhit',
+  'ponderhit draw',
+  'ucinewgame',
+  'uccinewgame',
+  'uxinewgame',
+  'debug on',
+  'debug off',
+  'ucicyclone',
+  'probe startpos',
+  'go',
+  'go infinite',
+  'go ponder',
+  'banmoves',
 ];
 const NOISE = 'abcdefghijklmnopqrstuvwxyz0123456789 -/\\.;:\t\r\x00\x01\x1b"\'{}[]中象棋\u00e9\ufffd';
 
@@ -130,7 +208,9 @@ function generator(seed: number) {
       case 4:
         return `${chance(0.1) ? '' : 'position '}${positionSpec()}`;
       case 5:
-        return `banmoves ${moveList(START_FEN).slice(0, 1 + int(3)).join(' ')}`;
+        return `banmoves ${moveList(START_FEN)
+          .slice(0, 1 + int(3))
+          .join(' ')}`;
       case 6:
       case 7:
         return go();
@@ -229,7 +309,12 @@ describe('fuzz', () => {
     e.send('setoption debug true');
     // Written in chunks so the engine reads while we write (and we read while it answers).
     for (let i = 0; i < lines.length; i += 250) {
-      e.sendRaw(lines.slice(i, i + 250).map((l) => `${l}\n`).join(''));
+      e.sendRaw(
+        lines
+          .slice(i, i + 250)
+          .map((l) => `${l}\n`)
+          .join(''),
+      );
       await new Promise((r) => setTimeout(r, 5));
     }
     // The engine reads lines as Node's readline splits them: a lone CR ends a line too.
@@ -259,7 +344,9 @@ describe('fuzz', () => {
         // go perft: the divide and the total.
         !/^([a-i]\d{1,2}[a-i]\d{1,2}: \d+|Nodes searched: \d+|)$/.test(l) &&
         // d and eval (the fuzz mutates its way to them).
-        !/^( \+---|[ 1]\d\| |    a   b|Fen: |Key: |Side to move: |Term \(|-{36}\+|material |pieces |  of which |defence |tempo |Final evaluation: )/.test(l),
+        !/^( \+---|[ 1]\d\| |    a   b|Fen: |Key: |Side to move: |Term \(|-{36}\+|material |pieces |  of which |defence |tempo |Final evaluation: )/.test(
+          l,
+        ),
     );
     expect(odd).toEqual([]);
     // No search failed, the worker never restarted, and no move outside the permitted ones was
@@ -363,14 +450,20 @@ describe('the edge fuzz', () => {
       await e.expect(/^bestmove [a-i]\d[a-i]\d/, 20_000);
       await e.quit();
       expect((await e.exited).code).toBe(0);
-      console.log(`edge fuzz through the executable, seed ${EDGE_SEED}: ${gos} go, ${replies} replies, ${isready} isready, ${all.length} lines out`);
+      console.log(
+        `edge fuzz through the executable, seed ${EDGE_SEED}: ${gos} go, ${replies} replies, ${isready} isready, ${all.length} lines out`,
+      );
     } finally {
       e.kill();
     }
   }, 300_000);
 
   it(`in process, seed ${EDGE_SEED}: 80 steps`, async () => {
-    onTestFailed(() => console.log(`edge fuzz in process failed with seed ${EDGE_SEED}: rerun with FUZZ_SEED=${EDGE_SEED} FUZZ_STEPS=80 npx vitest run test/protocol-edges.test.ts`));
+    onTestFailed(() =>
+      console.log(
+        `edge fuzz in process failed with seed ${EDGE_SEED}: rerun with FUZZ_SEED=${EDGE_SEED} FUZZ_STEPS=80 npx vitest run test/protocol-edges.test.ts`,
+      ),
+    );
     console.log(`edge fuzz in process, seed ${EDGE_SEED}: ${await edgeFuzz(EDGE_SEED, 80)}`);
   }, 600_000);
 });

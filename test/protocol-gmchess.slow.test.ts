@@ -47,7 +47,10 @@ describe('gmchess: the UCCI handshake', () => {
       // The option is still there for whoever asks for it by name.
       e.send('setoption debug true', 'setoption resign true');
       const lines = await e.sync();
-      expect(lines.some((l) => /^info string option re-sign = true$/.test(l)), lines.join('\n')).toBe(true);
+      expect(
+        lines.some((l) => /^info string option re-sign = true$/.test(l)),
+        lines.join('\n'),
+      ).toBe(true);
     } finally {
       await e.quit();
       e.kill();

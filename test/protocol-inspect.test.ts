@@ -9,7 +9,6 @@ import { EngineProcess, FAIRY_STOCKFISH } from './e2e-engine';
 import { position } from './helpers';
 import { type InProcessEngine, withInProcess } from './session-harness';
 
-
 const MOVES = ['h2e2', 'h9g7', 'h0g2', 'i9h9'];
 const FEN = 'r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R b - - 4 3';
 
@@ -39,7 +38,10 @@ describe('d', () => {
         expect(rows.map((r) => Number(r.split('|')[0]))).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
         const fenRows = toFen(pos).split(' ')[0].split('/');
         rows.forEach((r, i) => {
-          const cells = r.split('|').slice(1, 10).map((c) => c.trim() || '.');
+          const cells = r
+            .split('|')
+            .slice(1, 10)
+            .map((c) => c.trim() || '.');
           expect(cells.join('')).toBe(fenRows[i].replace(/\d/g, (d) => '.'.repeat(+d)));
         });
       });
@@ -116,7 +118,11 @@ describe('UCI with ranks 1-10', () => {
         const played: string[] = [];
         for (let ply = 0; ply < 12; ply++) {
           const side = ply % 2 === 0 ? e : fsf;
-          const lines = await reply(side, [`position startpos${played.length ? ` moves ${played.join(' ')}` : ''}`, 'go depth 3'], /^bestmove/);
+          const lines = await reply(
+            side,
+            [`position startpos${played.length ? ` moves ${played.join(' ')}` : ''}`, 'go depth 3'],
+            /^bestmove/,
+          );
           const m = /^bestmove (\S+)/.exec(lines[lines.length - 1])![1];
           expect(m).toMatch(/^[a-i]([1-9]|10)[a-i]([1-9]|10)$/);
           expect(() => position(START_FEN, [...played, m].map(fromRanks10))).not.toThrow();

@@ -135,4 +135,3 @@ describe('latency while searching', () => {
     expect(Math.max(...quit[1], ...quit[2])).toBeLessThan(BOUND_QUIT_MS);
   });
 });
-

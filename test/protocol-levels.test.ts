@@ -28,7 +28,10 @@ async function moves(e: EngineProcess, pos: Position, go: string, times: number)
     e.send(POSITION, go);
     const best = await e.expect(/^bestmove /, 30_000);
     const lines = e.received.slice(0, e.cursor).map((r) => r.line);
-    const lastInfo = lines.slice(0, -1).reverse().find((l) => / pv /.test(l));
+    const lastInfo = lines
+      .slice(0, -1)
+      .reverse()
+      .find((l) => / pv /.test(l));
     const move = legalBest(best.line, pos);
     expect(lastInfo, 'a line before bestmove').toBeDefined();
     expect(/ pv (\S+)/.exec(lastInfo!)![1], `${lastInfo} then ${best.line}`).toBe(move);

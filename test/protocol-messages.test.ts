@@ -32,7 +32,12 @@ const ROWS: Row[] = [
   { what: 'an unknown command', dialect: 'ucci', lines: ['xyzzy 1 2 3'], messages: ["unknown command 'xyzzy'"] },
   { what: 'words after the handshake', dialect: 'uci', lines: ['uci now'], messages: ["uci: ignored the extra words 'now'"] },
   { what: 'debug with a bad word', dialect: 'ucci', lines: ['debug maybe'], messages: ["debug: expected on or off, got 'maybe'"] },
-  { what: 'ponderhit with no ponder search', dialect: 'ucci', lines: ['ponderhit'], messages: ['ponderhit without a ponder search; ignored'] },
+  {
+    what: 'ponderhit with no ponder search',
+    dialect: 'ucci',
+    lines: ['ponderhit'],
+    messages: ['ponderhit without a ponder search; ignored'],
+  },
   {
     what: 'ponderhit with a word other than draw',
     dialect: 'uci',
@@ -44,13 +49,25 @@ const ROWS: Row[] = [
   { what: 'setoption name alone', dialect: 'uci', lines: ['setoption name'], messages: ['setoption name: missing the option name'] },
   { what: 'an unknown option in UCI', dialect: 'uci', lines: ['setoption name Hsah value 64'], messages: ['No such option: Hsah'] },
   { what: 'an unknown option in UCCI (GUIs send their own)', dialect: 'ucci', lines: ['setoption guiname XQWizard'], messages: [] },
-  { what: 'a number out of range (UCCI)', dialect: 'ucci', lines: ['setoption moveoverhead -5'], messages: ['option moveoverhead value -5 is out of range 0..5000; using 0'] },
-  { what: 'a number out of range (UCI)', dialect: 'uci', lines: ['setoption name Move Overhead value 9999'], messages: ['option Move Overhead value 9999 is out of range 0..5000; using 5000'] },
+  {
+    what: 'a number out of range (UCCI)',
+    dialect: 'ucci',
+    lines: ['setoption moveoverhead -5'],
+    messages: ['option moveoverhead value -5 is out of range 0..5000; using 0'],
+  },
+  {
+    what: 'a number out of range (UCI)',
+    dialect: 'uci',
+    lines: ['setoption name Move Overhead value 9999'],
+    messages: ['option Move Overhead value 9999 is out of range 0..5000; using 5000'],
+  },
   {
     what: 'Threads beyond the cores',
     dialect: 'ucci',
     lines: ['setoption threads 99'],
-    messages: ['Threads 99 is more than the 2 logical processors of this machine: the threads take turns on them, and each searches slower'],
+    messages: [
+      'Threads 99 is more than the 2 logical processors of this machine: the threads take turns on them, and each searches slower',
+    ],
     options: { cores: 2 },
   },
   {
@@ -59,9 +76,24 @@ const ROWS: Row[] = [
     lines: ['setoption hashsize -3'],
     messages: ['option hashsize value -3 is out of range 0..65536; using 0, which means the default, 64 MB'],
   },
-  { what: 'Hash 0 in UCI', dialect: 'uci', lines: ['setoption name Hash value 0'], messages: ['option Hash value 0 is out of range 1..65536; using 1'] },
-  { what: 'a number that is not one', dialect: 'ucci', lines: ['setoption hashsize abc'], messages: ["option hashsize expects an integer, got 'abc'; left at 64"] },
-  { what: 'a check option with a bad word', dialect: 'ucci', lines: ['setoption ponder maybe'], messages: ["option ponder expects true or false, got 'maybe'; left at false"] },
+  {
+    what: 'Hash 0 in UCI',
+    dialect: 'uci',
+    lines: ['setoption name Hash value 0'],
+    messages: ['option Hash value 0 is out of range 1..65536; using 1'],
+  },
+  {
+    what: 'a number that is not one',
+    dialect: 'ucci',
+    lines: ['setoption hashsize abc'],
+    messages: ["option hashsize expects an integer, got 'abc'; left at 64"],
+  },
+  {
+    what: 'a check option with a bad word',
+    dialect: 'ucci',
+    lines: ['setoption ponder maybe'],
+    messages: ["option ponder expects true or false, got 'maybe'; left at false"],
+  },
   {
     what: 'a combo option with a bad word',
     dialect: 'ucci',
@@ -78,7 +110,9 @@ const ROWS: Row[] = [
     what: 'Threads where memory cannot be shared (a page that is not cross-origin isolated)',
     dialect: 'uci',
     lines: ['setoption name Threads value 3'],
-    messages: ['Threads 3: several threads need SharedArrayBuffer, which a browser gives only to a cross-origin-isolated page; searching with 1 thread'],
+    messages: [
+      'Threads 3: several threads need SharedArrayBuffer, which a browser gives only to a cross-origin-isolated page; searching with 1 thread',
+    ],
     options: { cores: 4, shared: false },
   },
   {
@@ -90,7 +124,12 @@ const ROWS: Row[] = [
   // position.
   { what: 'position alone', dialect: 'ucci', lines: ['position'], messages: ["position: missing 'startpos' or 'fen <FEN>'"] },
   { what: 'position fen alone', dialect: 'ucci', lines: ['position fen'], messages: ['position fen: missing the FEN'] },
-  { what: 'position with another word', dialect: 'ucci', lines: ['position sideways'], messages: ["position: expected 'startpos' or 'fen', got 'sideways'"] },
+  {
+    what: 'position with another word',
+    dialect: 'ucci',
+    lines: ['position sideways'],
+    messages: ["position: expected 'startpos' or 'fen', got 'sideways'"],
+  },
   {
     what: 'a FEN with two ranks',
     dialect: 'ucci',
@@ -115,9 +154,24 @@ const ROWS: Row[] = [
     lines: [`position ${START_FEN}`],
     messages: ["position: read 'rnbakabnr/9/1c5c1/p1...' as a FEN (the word 'fen' is missing)"],
   },
-  { what: 'a FEN field that is not one', dialect: 'ucci', lines: [`position fen ${START_BOARD} w xyz`], messages: ["FEN field 'xyz' ignored"] },
-  { what: 'a half-move clock over 120', dialect: 'ucci', lines: [`position fen ${START_BOARD} w - - 200 1`], messages: ['FEN half-move clock 200 is over 120; using 0'] },
-  { what: 'a move number of 0', dialect: 'ucci', lines: [`position fen ${START_BOARD} w - - 0 0`], messages: ['FEN move number 0 is out of range 1..100000; using 1'] },
+  {
+    what: 'a FEN field that is not one',
+    dialect: 'ucci',
+    lines: [`position fen ${START_BOARD} w xyz`],
+    messages: ["FEN field 'xyz' ignored"],
+  },
+  {
+    what: 'a half-move clock over 120',
+    dialect: 'ucci',
+    lines: [`position fen ${START_BOARD} w - - 200 1`],
+    messages: ['FEN half-move clock 200 is over 120; using 0'],
+  },
+  {
+    what: 'a move number of 0',
+    dialect: 'ucci',
+    lines: [`position fen ${START_BOARD} w - - 0 0`],
+    messages: ['FEN move number 0 is out of range 1..100000; using 1'],
+  },
   {
     what: 'an illegal move in the list',
     dialect: 'ucci',
@@ -136,7 +190,12 @@ const ROWS: Row[] = [
     lines: [`position startpos moves ${shuffle(9000).join(' ')}`],
     messages: ['position: more than 7168 moves; kept the first 7168'],
   },
-  { what: 'banmoves with a move that is not legal', dialect: 'ucci', lines: ['banmoves zz'], messages: ["banmoves: 'zz' is not a legal move here; ignored"] },
+  {
+    what: 'banmoves with a move that is not legal',
+    dialect: 'ucci',
+    lines: ['banmoves zz'],
+    messages: ["banmoves: 'zz' is not a legal move here; ignored"],
+  },
   {
     what: 'banmoves with many moves that are not legal: one message',
     dialect: 'ucci',
@@ -156,7 +215,12 @@ const ROWS: Row[] = [
     lines: ['position startpos', 'go wtime banana'],
     messages: ["go: 'wtime' needs a number, got 'banana'; ignored", 'go: no usable limit; searching 1000 ms'],
   },
-  { what: 'go with an unknown word', dialect: 'ucci', lines: ['position startpos', 'go fast depth 1'], messages: ["go: unknown word 'fast' ignored"] },
+  {
+    what: 'go with an unknown word',
+    dialect: 'ucci',
+    lines: ['position startpos', 'go fast depth 1'],
+    messages: ["go: unknown word 'fast' ignored"],
+  },
   {
     what: 'go with many unusable words: four messages and a count',
     dialect: 'ucci',
@@ -169,7 +233,12 @@ const ROWS: Row[] = [
       'go: 4,999 more unusable words ignored',
     ],
   },
-  { what: 'go depth beyond the deepest', dialect: 'ucci', lines: ['position startpos', 'go depth 500', 'stop'], messages: ['go: depth 500 is out of range 0..100; using 100'] },
+  {
+    what: 'go depth beyond the deepest',
+    dialect: 'ucci',
+    lines: ['position startpos', 'go depth 500', 'stop'],
+    messages: ['go: depth 500 is out of range 0..100; using 100'],
+  },
   {
     what: 'go perft deeper than the protocol counts',
     dialect: 'uci',
@@ -198,7 +267,10 @@ const ROWS: Row[] = [
     what: 'go searchmoves with no legal move',
     dialect: 'uci',
     lines: ['position startpos', 'go depth 1 searchmoves zz a0a5'],
-    messages: ["go searchmoves: 'zz' and 'a0a5' are not legal moves here; ignored", 'go searchmoves: no legal move listed; searching every move'],
+    messages: [
+      "go searchmoves: 'zz' and 'a0a5' are not legal moves here; ignored",
+      'go searchmoves: no legal move listed; searching every move',
+    ],
   },
   {
     what: 'go while a search runs',
@@ -263,7 +335,12 @@ describe('the messages a user reads', () => {
   }
 
   it('UCCI messages never contain draw or resign (gmchess ends the game on either)', async () => {
-    const { messages } = await messagesOf({ what: '', dialect: 'ucci', lines: ['drawresign', 'setoption randomness resign'], messages: [] });
+    const { messages } = await messagesOf({
+      what: '',
+      dialect: 'ucci',
+      lines: ['drawresign', 'setoption randomness resign'],
+      messages: [],
+    });
     expect(messages).toHaveLength(2);
     for (const m of messages) expect(m).not.toMatch(/draw|resign/i);
   });

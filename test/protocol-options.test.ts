@@ -74,7 +74,11 @@ async function behaviour(dialect: 'ucci' | 'uci', setup: string[]): Promise<unkn
     .slice(written)
     .map((r) => r.line)
     .filter((l) => !/^info (depth|currmove|nodes) /.test(l));
-  const result = [...e.posted.slice(posted).map((p) => ({ helper: p.helper, msg: plain(p.msg) })), `workers running: ${e.host.running}`, ...out];
+  const result = [
+    ...e.posted.slice(posted).map((p) => ({ helper: p.helper, msg: plain(p.msg) })),
+    `workers running: ${e.host.running}`,
+    ...out,
+  ];
   await e.quit();
   return result;
 }
@@ -119,7 +123,13 @@ function setoption(dialect: 'ucci' | 'uci', name: string, value: string | null):
 }
 
 /** The values of the option that change what the session does (empty: none does). */
-async function effectiveValues(dialect: 'ucci' | 'uci', name: string, values: Array<string | null>, base: unknown[], before: string[] = []): Promise<Array<string | null>> {
+async function effectiveValues(
+  dialect: 'ucci' | 'uci',
+  name: string,
+  values: Array<string | null>,
+  base: unknown[],
+  before: string[] = [],
+): Promise<Array<string | null>> {
   const acting: Array<string | null> = [];
   for (const value of values) {
     const seen = await behaviour(dialect, [...before, setoption(dialect, name, value)]);
@@ -131,7 +141,10 @@ async function effectiveValues(dialect: 'ucci' | 'uci', name: string, values: Ar
 for (const dialect of ['ucci', 'uci'] as const) {
   describe(`the ${dialect} handshake`, async () => {
     const e = await inProcess(dialect, { cores: CORES });
-    const list = announced(e.received.map((r) => r.line), dialect);
+    const list = announced(
+      e.received.map((r) => r.line),
+      dialect,
+    );
     await e.quit();
     let base: unknown[] = [];
 
@@ -157,7 +170,13 @@ for (const dialect of ['ucci', 'uci'] as const) {
         }
         const need = NEEDS[o.names.uci ?? ''];
         const before = need === undefined ? [] : [setoption(dialect, registry.find(need.name)!.label(dialect), need.value)];
-        const acting = await effectiveValues(dialect, a.name, candidates(o), before.length === 0 ? base : await behaviour(dialect, before), before);
+        const acting = await effectiveValues(
+          dialect,
+          a.name,
+          candidates(o),
+          before.length === 0 ? base : await behaviour(dialect, before),
+          before,
+        );
         if (INFORMATIONAL[o.names.uci ?? ''] !== undefined) expect(acting, `${a.name} is informational`).toEqual([]);
         else expect(acting.length, `no value of ${a.name} changes anything`).toBeGreaterThan(0);
       });
@@ -173,8 +192,14 @@ describe('the options nobody announces', () => {
       const values = ['true', 'false', 'a.obk', 'large'];
       expect(await effectiveValues('ucci', name, values, base), name).toEqual([]);
       // Nothing is said about them: no info string in the session's output either.
-      const seen = await behaviour('ucci', values.map((v) => setoption('ucci', name, v)));
-      expect(seen.filter((x) => typeof x === 'string' && x.startsWith('info string')), name).toEqual([]);
+      const seen = await behaviour(
+        'ucci',
+        values.map((v) => setoption('ucci', name, v)),
+      );
+      expect(
+        seen.filter((x) => typeof x === 'string' && x.startsWith('info string')),
+        name,
+      ).toEqual([]);
     }
     const resign = registry.find('resign');
     expect(resign?.names.unannouncedInUcci).toBe(true);

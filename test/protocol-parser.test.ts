@@ -71,7 +71,11 @@ describe('parseGo', () => {
 
 describe('planSearch', () => {
   const opts = { overhead: 0, randomness: 'none', usemillisec: true, multipv: 1, level: 20 };
-  const go = (text: string) => parseGo(text.split(' ').filter((t) => t !== ''), []);
+  const go = (text: string) =>
+    parseGo(
+      text.split(' ').filter((t) => t !== ''),
+      [],
+    );
 
   it('converts UCCI seconds or milliseconds for the mover', () => {
     expect(planSearch(go('time 300 increment 2'), RED, { ...opts, usemillisec: false }, 'ucci').limits).toEqual({
@@ -160,13 +164,19 @@ describe('options', () => {
 
   it('clamps, rejects and accepts values with messages, and runs an effect when the value changes', () => {
     const { options: o, set, effects } = testOptions();
-    expect(set('hashsize', '99999')).toMatchObject({ result: 'set', warnings: [expect.stringContaining('using 65536')], debug: ['option hashsize = 65536'] });
+    expect(set('hashsize', '99999')).toMatchObject({
+      result: 'set',
+      warnings: [expect.stringContaining('using 65536')],
+      debug: ['option hashsize = 65536'],
+    });
     expect(o.hash.value).toBe(65536);
     set('hashsize', '0');
     expect(o.hash.value).toBe(64); // 0: the engine chooses
     // Below 0: clamped to 0, and the message says what 0 means (not "no hash table").
     set('hashsize', '16');
-    expect(set('hashsize', '-3').warnings).toEqual(['option hashsize value -3 is out of range 0..65536; using 0, which means the default, 64 MB']);
+    expect(set('hashsize', '-3').warnings).toEqual([
+      'option hashsize value -3 is out of range 0..65536; using 0, which means the default, 64 MB',
+    ]);
     expect(o.hash.value).toBe(64);
     // Each dialect's own name and range.
     expect(set('Hash', '99999', 'uci').warnings).toEqual(['option Hash value 99999 is out of range 1..65536; using 65536']);
@@ -180,7 +190,9 @@ describe('options', () => {
     expect(set('ponder', 'maybe').warnings).toEqual(["option ponder expects true or false, got 'maybe'; left at true"]);
     expect(o.ponder.value).toBe(true);
     expect(set('randomness', 'HUGE').debug).toEqual(['option randomness = huge']);
-    expect(set('selectivity', 'wild').warnings).toEqual(["option randomness expects one of none, tiny, small, medium, large, huge, got 'wild'; left at huge"]);
+    expect(set('selectivity', 'wild').warnings).toEqual([
+      "option randomness expects one of none, tiny, small, medium, large, huge, got 'wild'; left at huge",
+    ]);
     expect(set('nonsense', '1')).toEqual({ result: 'unknown', warnings: [], debug: [] });
   });
 
@@ -234,7 +246,12 @@ describe('options', () => {
 
   it('the ignored UCCI options are accepted, neither read nor echoed', () => {
     const { set, effects } = testOptions();
-    for (const [name, value] of [['pruning', 'NONE'], ['bookfiles', 'a.obk; b c.obk;'], ['style', 'wild'], ['OwnBook', 'true']]) {
+    for (const [name, value] of [
+      ['pruning', 'NONE'],
+      ['bookfiles', 'a.obk; b c.obk;'],
+      ['style', 'wild'],
+      ['OwnBook', 'true'],
+    ]) {
       expect(set(name, value)).toEqual({ result: 'ignored', warnings: [], debug: [] });
     }
     expect(effects).toEqual([]);

@@ -12,7 +12,6 @@ import { InProcessEngine, inProcess, withInProcess } from './session-harness';
 /** eleeye-batch-197 of test/data/mates.epd: Red mates in 3 moves, starting with f6f7. */
 const MATE_IN_3 = '2Ra5/2n1a4/4k4/5R1N1/NP1np4/9/9/9/6p2/r3cKBr1 w - - 0 1';
 
-
 describe('README promises, UCCI', () => {
   let e: InProcessEngine;
   beforeAll(async () => {
@@ -45,7 +44,10 @@ describe('README promises, UCCI', () => {
     e.send('setoption newgame', `position fen ${MATE_IN_3}`, 'go mate 3');
     const best = await e.expect(/^bestmove/);
     expect(legalBest(best.line, position(MATE_IN_3))).toBe('f6f7');
-    const infos = e.received.slice(from, e.cursor).map((r) => r.line).filter((l) => l.startsWith('info depth'));
+    const infos = e.received
+      .slice(from, e.cursor)
+      .map((r) => r.line)
+      .filter((l) => l.startsWith('info depth'));
     const depths = infos.map((l) => Number(/^info depth (\d+)/.exec(l)![1]));
     expect(Math.max(...depths)).toBeLessThanOrEqual(5);
     // UCCI mate scores are 10000 less the plies to mate: mate in 5 plies.
@@ -134,12 +136,19 @@ describe('README promises: a result decided by a repetition rule is a decided sc
     it(`${dialect}: the winner by the opponent's forced perpetual check sees a win, the loser a loss`, async () => {
       const e = await inProcess(dialect);
       try {
-        for (const [moves, sign] of [[[], 1], [['d0d1'], -1]] as const) {
+        for (const [moves, sign] of [
+          [[], 1],
+          [['d0d1'], -1],
+        ] as const) {
           const from = e.received.length;
           e.send(`position fen ${FORCED_PERPETUAL}${moves.length ? ` moves ${moves.join(' ')}` : ''}`, 'go depth 10');
           const best = await e.expect(/^bestmove/);
           legalBest(best.line, position(FORCED_PERPETUAL, [...moves]));
-          const last = e.received.slice(from, e.cursor).map((r) => r.line).filter((l) => l.startsWith('info depth')).at(-1)!;
+          const last = e.received
+            .slice(from, e.cursor)
+            .map((r) => r.line)
+            .filter((l) => l.startsWith('info depth'))
+            .at(-1)!;
           // The PV is the repetition: played out, the referee's rules end it by Black's perpetual check.
           const pv = / pv (.*)$/.exec(last)![1].trim().split(/\s+/);
           const end = position(FORCED_PERPETUAL, [...moves, ...pv]);

@@ -10,7 +10,12 @@ const LONG_MATE = '4ka3/4a4/4b4/9/9/9/9/9/9/3K1R3 w - - 0 1';
 
 function pvLength(line: string): number {
   const at = line.indexOf(' pv ');
-  return at < 0 ? 0 : line.slice(at + 4).trim().split(/\s+/).length;
+  return at < 0
+    ? 0
+    : line
+        .slice(at + 4)
+        .trim()
+        .split(/\s+/).length;
 }
 
 describe('README promises, the PV length', () => {

@@ -60,7 +60,10 @@ describe('bad input, UCCI', () => {
     e.send('stop');
     await e.expect(/^bestmove/);
     await e.sync();
-    const text = e.received.slice(from).map((r) => r.line).filter((l) => !l.startsWith('bestmove'));
+    const text = e.received
+      .slice(from)
+      .map((r) => r.line)
+      .filter((l) => !l.startsWith('bestmove'));
     expect(infoStrings(text).length).toBeGreaterThanOrEqual(4);
     expect(text.some((l) => /draw|resign/i.test(l))).toBe(false);
   });
@@ -96,7 +99,10 @@ describe('bad input, UCCI', () => {
     const reply = await e.expect(/^(bestmove|nobestmove)/);
     legalBest(reply.line, position(START_FEN, moves));
     expect(e.lastSearchMessage().position.moves).toHaveLength(2000);
-    const infos = e.received.slice(from).map((r) => r.line).filter((l) => l.startsWith('info depth'));
+    const infos = e.received
+      .slice(from)
+      .map((r) => r.line)
+      .filter((l) => l.startsWith('info depth'));
     expect(infos.at(-1)).toMatch(/ score 0 /);
     // As many plies as the history holds, less room for the search's own.
     expect(await e.run(`position startpos moves ${shuffle(MAX_GAME_PLIES).join(' ')}`)).toEqual([]);
@@ -111,7 +117,12 @@ describe('bad input, UCCI', () => {
     e.duringSearch('position startpos moves h2e2', 'go depth 3');
     legalBest((await e.expect(/^bestmove/)).line, position(START_FEN));
     legalBest((await e.expect(/^bestmove/)).line, position(START_FEN, ['h2e2']));
-    expect(e.searches().slice(from).map((l) => l.infinite === true)).toEqual([true, false]);
+    expect(
+      e
+        .searches()
+        .slice(from)
+        .map((l) => l.infinite === true),
+    ).toEqual([true, false]);
   });
 
   it('option values out of range are clamped, bad ones leave the value; unknown and ignored options pass quietly', async () => {
@@ -140,7 +151,11 @@ describe('bad input, UCCI', () => {
 
   it('a megabyte of junk in one line draws a handful of messages, not one per word', async () => {
     const MB = 1 << 20;
-    for (const line of [`banmoves ${'zz '.repeat(MB / 3)}`, `go depth 1 searchmoves ${'zz '.repeat(MB / 3)}`, `go depth 1 ${'x '.repeat(MB / 2)}`]) {
+    for (const line of [
+      `banmoves ${'zz '.repeat(MB / 3)}`,
+      `go depth 1 searchmoves ${'zz '.repeat(MB / 3)}`,
+      `go depth 1 ${'x '.repeat(MB / 2)}`,
+    ]) {
       const from = e.received.length;
       e.send('position startpos', line);
       if (line.startsWith('go')) legalBest((await e.expect(/^bestmove/)).line, position(START_FEN));

@@ -19,7 +19,10 @@ describe('bad depths never resign (UCCI)', () => {
       const lines = e.received.map((r) => r.line);
       expect(best.line).toMatch(/^bestmove /);
       legalBest(best.line, start);
-      expect(lines.filter((l) => l.startsWith('info string go: ')), lines.join('\n')).toHaveLength(depth === '-5' || depth === '-1' ? 1 : 2);
+      expect(
+        lines.filter((l) => l.startsWith('info string go: ')),
+        lines.join('\n'),
+      ).toHaveLength(depth === '-5' || depth === '-1' ? 1 : 2);
       expect(e.lastSearch().depth).toBe(1);
       expect(lines.some((l) => /^info depth 1 /.test(l))).toBe(true);
       await e.quit();

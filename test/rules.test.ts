@@ -129,7 +129,8 @@ describe('judge reasons on the cases', () => {
     expect(repetitionVerdict(pos)).toBe('draw');
     expect(repetitionVerdict(pos, 4)).toBe('loss'); // with the history before index 4 cut off
   });
-  it('no moves: nothing to judge', () => expect(judge(parseFen(CASES[0].fen, undefined, { lenient: true }))).toEqual({ verdict: 'none', reason: 'none' }));
+  it('no moves: nothing to judge', () =>
+    expect(judge(parseFen(CASES[0].fen, undefined, { lenient: true }))).toEqual({ verdict: 'none', reason: 'none' }));
 });
 
 describe('no legal move', () => {
@@ -249,7 +250,11 @@ describe('chuhan judge (runJudgeCli)', () => {
   async function run(opts: { fen?: string; moves?: string }): Promise<{ code: number; out: string[]; err: string[] }> {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runJudgeCli(opts, (l) => out.push(l), (l) => err.push(l));
+    const code = await runJudgeCli(
+      opts,
+      (l) => out.push(l),
+      (l) => err.push(l),
+    );
     return { code, out, err };
   }
   it('prints one word for the side to move', async () => {

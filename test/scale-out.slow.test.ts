@@ -62,7 +62,11 @@ function workDir(name: string): string {
 
 /** Runs a recipe's lines with bash in `dir`, with M and D set; returns its stdout. */
 async function recipe(dir: string, script: string, env: NodeJS.ProcessEnv = {}): Promise<string> {
-  const r = await exec('bash', ['-euo', 'pipefail', '-c', script], { cwd: dir, env: { ...process.env, M, D, ...env }, maxBuffer: 16 << 20 });
+  const r = await exec('bash', ['-euo', 'pipefail', '-c', script], {
+    cwd: dir,
+    env: { ...process.env, M, D, ...env },
+    maxBuffer: 16 << 20,
+  });
   return r.stdout;
 }
 
@@ -100,7 +104,11 @@ beforeAll(async () => {
   await recipe(m, './chuhan match $M --pgn match.pgn --json match.json');
   const d = workDir('whole-data');
   await recipe(d, './chuhan datagen $D --out gen5.bin');
-  reference = { summary: comparable(JSON.parse(readFileSync(join(m, 'match.json'), 'utf8'))) as Record<string, unknown>, games: gamesOf(join(m, 'match.pgn')), data: readFileSync(join(d, 'gen5.bin')) };
+  reference = {
+    summary: comparable(JSON.parse(readFileSync(join(m, 'match.json'), 'utf8'))) as Record<string, unknown>,
+    games: gamesOf(join(m, 'match.pgn')),
+    data: readFileSync(join(d, 'gen5.bin')),
+  };
   expect(reference.games).toHaveLength(4);
 }, 300_000);
 
@@ -180,8 +188,12 @@ class Cluster {
     while (!(await ok())) {
       const dead = this.daemons.find((d) => d.exitCode !== null || d.signalCode !== null);
       if (dead !== undefined || Date.now() > deadline) {
-        const logs = readdirSync(this.dir).filter((f) => f.endsWith('.log')).map((f) => `${f}:\n${readFileSync(join(this.dir, f), 'utf8').slice(-1500)}`);
-        throw new Error(`Slurm test cluster: ${what} ${dead !== undefined ? `(${dead.spawnfile} exited)` : `not within ${ms} ms`}\n${logs.join('\n')}`);
+        const logs = readdirSync(this.dir)
+          .filter((f) => f.endsWith('.log'))
+          .map((f) => `${f}:\n${readFileSync(join(this.dir, f), 'utf8').slice(-1500)}`);
+        throw new Error(
+          `Slurm test cluster: ${what} ${dead !== undefined ? `(${dead.spawnfile} exited)` : `not within ${ms} ms`}\n${logs.join('\n')}`,
+        );
       }
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -195,8 +207,28 @@ class Cluster {
     mkdirSync(at('spool'));
     writeFileSync(at('munge.key'), randomBytes(128), { mode: 0o600 });
     // --force: munged refuses root (as CI runs) without it.
-    this.daemon('munged', ['--foreground', '--force', `--socket=${at('munge.sock')}`, `--key-file=${at('munge.key')}`, `--pid-file=${at('munged.pid')}`, `--seed-file=${at('munged.seed')}`, `--log-file=${at('munged.log')}`], 'munged.out.log');
-    await this.until('munged answering', () => exec(which('munge')!, ['-S', at('munge.sock'), '-n']).then(() => true, () => false), 30_000);
+    this.daemon(
+      'munged',
+      [
+        '--foreground',
+        '--force',
+        `--socket=${at('munge.sock')}`,
+        `--key-file=${at('munge.key')}`,
+        `--pid-file=${at('munged.pid')}`,
+        `--seed-file=${at('munged.seed')}`,
+        `--log-file=${at('munged.log')}`,
+      ],
+      'munged.out.log',
+    );
+    await this.until(
+      'munged answering',
+      () =>
+        exec(which('munge')!, ['-S', at('munge.sock'), '-n']).then(
+          () => true,
+          () => false,
+        ),
+      30_000,
+    );
     const host = hostname().split('.')[0];
     const [ctldPort, slurmdPort] = [await freePort(), await freePort()];
     const conf = [
@@ -227,7 +259,15 @@ class Cluster {
     writeFileSync(at('slurm.conf'), conf.join('\n') + '\n');
     this.daemon('slurmctld', ['-D', '-f', at('slurm.conf')], 'slurmctld.out.log');
     this.daemon('slurmd', ['-D', '-f', at('slurm.conf')], 'slurmd.out.log');
-    await this.until('the node idle in sinfo', () => this.run('sinfo', ['-h', '-o', '%T']).then((s) => s.trim() === 'idle', () => false), 60_000);
+    await this.until(
+      'the node idle in sinfo',
+      () =>
+        this.run('sinfo', ['-h', '-o', '%T']).then(
+          (s) => s.trim() === 'idle',
+          () => false,
+        ),
+      60_000,
+    );
     return performance.now() - t0;
   }
 
@@ -238,7 +278,15 @@ class Cluster {
 
   /** Waits for the jobs to leave the queue; returns `scontrol show job -o` of each (array tasks one line each). */
   async wait(jobs: string[], ms: number): Promise<string[]> {
-    await this.until(`jobs ${jobs.join(', ')} done`, () => this.run('squeue', ['-h', '-j', jobs.join(',')]).then((s) => s.trim() === '', () => false), ms);
+    await this.until(
+      `jobs ${jobs.join(', ')} done`,
+      () =>
+        this.run('squeue', ['-h', '-j', jobs.join(',')]).then(
+          (s) => s.trim() === '',
+          () => false,
+        ),
+      ms,
+    );
     const lines: string[] = [];
     for (const j of jobs) lines.push(...(await this.run('scontrol', ['show', 'job', '-o', j])).trim().split('\n'));
     return lines;
@@ -282,18 +330,26 @@ describe.skipIf(!HAVE_SLURM)('Slurm: a one-node cluster runs the shards as a job
     // docs/testing-at-scale.md, "the same as a Slurm array", with 2 shards (each line echoes its job id).
     const t0 = performance.now();
     const m = workDir('slurm-match');
-    const matchJobs = await recipe(m, `
+    const matchJobs = await recipe(
+      m,
+      `
       jid=$(sbatch --parsable --array=1-2 --cpus-per-task=1 --output=s%a.log \\
         --wrap "./chuhan match $M --shard \\\${SLURM_ARRAY_TASK_ID}/2 --pgn s\\\${SLURM_ARRAY_TASK_ID}.pgn --json s\\\${SLURM_ARRAY_TASK_ID}.json")
       echo $jid
-      sbatch --parsable --dependency=afterany:$jid --wrap "./chuhan match --merge s?.json s?.pgn --json match.json --pgn match.pgn"`, cluster.env);
+      sbatch --parsable --dependency=afterany:$jid --wrap "./chuhan match --merge s?.json s?.pgn --json match.json --pgn match.pgn"`,
+      cluster.env,
+    );
     // bench/nnue/README.md, "the same as a Slurm array" (one core a shard here: 2 cores in all).
     const d = workDir('slurm-data');
-    const dataJobs = await recipe(d, `
+    const dataJobs = await recipe(
+      d,
+      `
       jid=$(sbatch --parsable --array=1-2 --cpus-per-task=1 --output=s%a.log \\
         --wrap "./chuhan datagen $D --shard \\\${SLURM_ARRAY_TASK_ID}/2 --out s\\\${SLURM_ARRAY_TASK_ID}.bin")
       echo $jid
-      sbatch --parsable --dependency=afterok:$jid --wrap "./chuhan datagen --merge --out gen5.bin s?.bin"`, cluster.env);
+      sbatch --parsable --dependency=afterok:$jid --wrap "./chuhan datagen --merge --out gen5.bin s?.bin"`,
+      cluster.env,
+    );
     const jobs = [...matchJobs.trim().split('\n'), ...dataJobs.trim().split('\n')].map((j) => j.trim());
     expect(jobs).toHaveLength(4);
     const states = await cluster.wait(jobs, 240_000);
@@ -309,13 +365,19 @@ describe.skipIf(!HAVE_PARALLEL)('GNU parallel: the shards two at a time on this 
   it('merges a match and a datagen run into the unsharded ones', { timeout: 300_000 }, async () => {
     const t0 = performance.now();
     const m = workDir('parallel-match');
-    await recipe(m, `
+    await recipe(
+      m,
+      `
       parallel -j 2 "./chuhan match $M --shard {}/2 --pgn s{}.pgn --json s{}.json" ::: 1 2
-      ./chuhan match --merge s?.json s?.pgn --json match.json --pgn match.pgn`);
+      ./chuhan match --merge s?.json s?.pgn --json match.json --pgn match.pgn`,
+    );
     const d = workDir('parallel-data');
-    await recipe(d, `
+    await recipe(
+      d,
+      `
       parallel -j 2 "./chuhan datagen $D --shard {}/2 --out s{}.bin" ::: 1 2
-      ./chuhan datagen --merge --out gen5.bin s?.bin`);
+      ./chuhan datagen --merge --out gen5.bin s?.bin`,
+    );
     console.log(`scale-out test: GNU parallel's shards and merges took ${Math.round(performance.now() - t0)} ms`);
     expectSameAsUnsharded(m, d);
   });

@@ -42,5 +42,4 @@ describe('search limits', () => {
     expect(t).toBeLessThan(600);
     expect(t).toBeGreaterThan(100);
   });
-
 });

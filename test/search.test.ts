@@ -20,7 +20,11 @@ function readMates(): MateCase[] {
     .filter((l) => l.trim() !== '' && !l.startsWith('#'))
     .map((l) => {
       const [fen, ...fields] = l.split(';');
-      const get = (k: string) => fields.find((f) => f.startsWith(k + ' '))!.slice(k.length + 1).trim();
+      const get = (k: string) =>
+        fields
+          .find((f) => f.startsWith(k + ' '))!
+          .slice(k.length + 1)
+          .trim();
       return { fen, id: get('id'), dm: Number(get('dm')), bm: get('bm').split(/\s+/) };
     });
 }
@@ -146,7 +150,8 @@ describe('randomness (root-move bonus)', () => {
     const bonuses = (seed: number, depths: number[]): number[] =>
       all.map((m) => {
         const b = alone(m, 1, RANGE, seed) - alone(m, 1, 0, seed);
-        for (const depth of depths) expect(alone(m, depth, RANGE, seed) - alone(m, depth, 0, seed), `${moveToIccs(m)} at depth ${depth}`).toBe(b);
+        for (const depth of depths)
+          expect(alone(m, depth, RANGE, seed) - alone(m, depth, 0, seed), `${moveToIccs(m)} at depth ${depth}`).toBe(b);
         return b;
       });
     const first = bonuses(5, [3]);

@@ -62,7 +62,8 @@ describe('static exchange evaluation', () => {
           if (pos.board[(m >> 8) & 255] === 0) continue;
           const want = new Set([...captureValues(pos, m)].map(Math.sign));
           const got = Math.sign(see(pos, m));
-          if (!want.has(got)) expect({ fen: toFen(pos), move: moveToIccs(m), got }).toEqual({ fen: toFen(pos), move: moveToIccs(m), got: [...want] });
+          if (!want.has(got))
+            expect({ fen: toFen(pos), move: moveToIccs(m), got }).toEqual({ fen: toFen(pos), move: moveToIccs(m), got: [...want] });
           captures++;
           if (got < 0) losing++;
         }
@@ -101,7 +102,8 @@ describe('static exchange evaluation', () => {
           const least = listed[0];
           // Counted when the chariot stands right in front of the cannon (a lower bound).
           const screen = least + Math.sign(sq - least) * ((sq & 15) === (least & 15) ? 16 : 1);
-          if ((pos.board[least] & 7) === CANNON && (pos.board[screen] & 7) === CHARIOT && pos.board[screen] >> 3 === pos.side) cannonOverOwnChariot++;
+          if ((pos.board[least] & 7) === CANNON && (pos.board[screen] & 7) === CHARIOT && pos.board[screen] >> 3 === pos.side)
+            cannonOverOwnChariot++;
         }
         const nl = generateLegal(pos, buf, 0);
         if (nl === 0) break;

@@ -26,7 +26,10 @@ function startServe(exe: string, args: string[], cwd?: string): Promise<Served &
   const err: string[] = [];
   const exit = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`chuhan serve printed no address within 20 s: ${out.join('\n')} ${err.join('\n')}`)), 20_000);
+    const timer = setTimeout(
+      () => reject(new Error(`chuhan serve printed no address within 20 s: ${out.join('\n')} ${err.join('\n')}`)),
+      20_000,
+    );
     proc.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
       out.push(...chunk.split('\n').filter((l) => l !== ''));
       const m = /(http:\/\/\S+\/)/.exec(out.join('\n'));
@@ -253,7 +256,9 @@ describe('chuhan serve', () => {
     try {
       const r = await runServe(exe, ['--port', String(busy)]);
       expect(r.code).toBe(1);
-      expect(r.err).toBe(`chuhan serve: port ${busy} on 127.0.0.1 is already in use (by another program, or another chuhan serve); choose another with --port`);
+      expect(r.err).toBe(
+        `chuhan serve: port ${busy} on 127.0.0.1 is already in use (by another program, or another chuhan serve); choose another with --port`,
+      );
       expectNoStack(r.err);
     } finally {
       blocker.close();

@@ -144,7 +144,9 @@ export class InProcessEngine {
       const left = deadline - performance.now();
       if (left <= 0 || this.ended) {
         const tail = this.received.slice(Math.max(this.cursor, this.received.length - 40)).map((r) => r.line);
-        throw new Error(`no line matching ${String(match)} within ${timeoutMs} ms (${this.ended ? 'session over' : 'running'}); lines after the cursor:\n${tail.join('\n')}`);
+        throw new Error(
+          `no line matching ${String(match)} within ${timeoutMs} ms (${this.ended ? 'session over' : 'running'}); lines after the cursor:\n${tail.join('\n')}`,
+        );
       }
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, Math.min(left, 1000));
@@ -186,7 +188,10 @@ export class InProcessEngine {
 
   /** The messages posted to the main worker since index `from` of `posted`. */
   toMain(from = 0): ToWorker[] {
-    return this.posted.slice(from).filter((p) => !p.helper).map((p) => p.msg);
+    return this.posted
+      .slice(from)
+      .filter((p) => !p.helper)
+      .map((p) => p.msg);
   }
 
   /** Every search started so far: its position and limits (what planSearch made of each `go`). */
@@ -228,7 +233,11 @@ export async function inProcess(dialect: 'ucci' | 'uci', options: HarnessOptions
 }
 
 /** Runs `fn` on a fresh in-process session after the handshake, then quits it; returns what `fn` returned. */
-export async function withInProcess<T>(dialect: 'ucci' | 'uci', fn: (e: InProcessEngine) => Promise<T>, options: HarnessOptions = {}): Promise<T> {
+export async function withInProcess<T>(
+  dialect: 'ucci' | 'uci',
+  fn: (e: InProcessEngine) => Promise<T>,
+  options: HarnessOptions = {},
+): Promise<T> {
   const e = await inProcess(dialect, options);
   try {
     return await fn(e);

@@ -71,9 +71,13 @@ describe('the draw among lines', () => {
 
   it('draws among the deepest iteration that reported every line, and shows only the lines asked for', () => {
     const choice = new LineChoice({ temperature: 1e-6, shown: 1, seed: 1 });
-    const shown = [line(1, cp(20), 11, 1), line(2, cp(10), 12, 1), line(1, cp(30), 13, 2), line(2, cp(25), 14, 2), line(1, cp(99), 15, 3)].map((l) =>
-      choice.record(l),
-    );
+    const shown = [
+      line(1, cp(20), 11, 1),
+      line(2, cp(10), 12, 1),
+      line(1, cp(30), 13, 2),
+      line(2, cp(25), 14, 2),
+      line(1, cp(99), 15, 3),
+    ].map((l) => choice.record(l));
     expect(shown).toEqual([true, false, true, false, true]);
     // Depth 3 reported one line of two (a search stopped in it): depth 2 is the last complete one.
     expect(choice.choose()?.pv[0]).toBe(13);
@@ -82,7 +86,12 @@ describe('the draw among lines', () => {
 });
 
 /** The moves a real search at `level` plays from `fen` over `seeds` seeds, and the lines it found. */
-function levelMoves(fen: string, moves: string[], level: number, seeds: number): { played: Set<string>; legal: Set<string>; found: Set<string> } {
+function levelMoves(
+  fen: string,
+  moves: string[],
+  level: number,
+  seeds: number,
+): { played: Set<string>; legal: Set<string>; found: Set<string> } {
   const s = skillSettings(level)!;
   const pos = position(fen, moves);
   const buf = new Int32Array(MAX_MOVES);

@@ -16,21 +16,31 @@ const HAVE_FAIRY = haveFairyStockfish('speed');
 const NUMBER = String.raw`\d+\.\d+`;
 
 describe.skipIf(!HAVE_FAIRY)('chuhan speed beside Fairy-Stockfish', () => {
-  it('prints both perft counts, agreeing, and each round\'s times, nodes/s and ratios', async () => {
+  it("prints both perft counts, agreeing, and each round's times, nodes/s and ratios", async () => {
     const lines: string[] = [];
     const code = await runSpeed({ against: FAIRY_STOCKFISH, rounds: 2, perftDepth: 3, depth: 3, againstDepth: 4 }, (l) => lines.push(l));
     expect(code, lines.join('\n')).toBe(0);
     expect(lines[0]).toMatch(/^speed: Chuhan beside \/usr\/games\/fairy-stockfish, 2 rounds: perft 3 from the start position/);
-    const perft = new RegExp(`^round [12] perft 3: 79666 nodes; Chuhan ${NUMBER} s, ${NUMBER} M nodes/s; other ${NUMBER} s, ${NUMBER} M nodes/s; time ratio ${NUMBER}$`);
-    const bench = new RegExp(`^round [12] bench: Chuhan \\d+ nodes ${NUMBER} s, ${NUMBER} M nodes/s; other \\d+ nodes ${NUMBER} s, ${NUMBER} M nodes/s; nodes/s ratio ${NUMBER}$`);
+    const perft = new RegExp(
+      `^round [12] perft 3: 79666 nodes; Chuhan ${NUMBER} s, ${NUMBER} M nodes/s; other ${NUMBER} s, ${NUMBER} M nodes/s; time ratio ${NUMBER}$`,
+    );
+    const bench = new RegExp(
+      `^round [12] bench: Chuhan \\d+ nodes ${NUMBER} s, ${NUMBER} M nodes/s; other \\d+ nodes ${NUMBER} s, ${NUMBER} M nodes/s; nodes/s ratio ${NUMBER}$`,
+    );
     expect(lines.filter((l) => perft.test(l))).toHaveLength(2);
     expect(lines.filter((l) => bench.test(l))).toHaveLength(2);
-    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^perft 3 time, Chuhan / other: median ${NUMBER} \\(rounds ${NUMBER}, ${NUMBER}\\)$`)));
-    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^bench nodes/s, Chuhan / other: median ${NUMBER} \\(rounds ${NUMBER}, ${NUMBER}\\)$`)));
+    expect(lines).toContainEqual(
+      expect.stringMatching(new RegExp(`^perft 3 time, Chuhan / other: median ${NUMBER} \\(rounds ${NUMBER}, ${NUMBER}\\)$`)),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(new RegExp(`^bench nodes/s, Chuhan / other: median ${NUMBER} \\(rounds ${NUMBER}, ${NUMBER}\\)$`)),
+    );
   }, 120_000);
 
   it('runs from the executable', () => {
-    const text = execFileSync(builtEngine(), ['speed', '--rounds', '1', '--perft-depth', '2', '--depth', '2', '--against-depth', '2'], { encoding: 'utf8' });
+    const text = execFileSync(builtEngine(), ['speed', '--rounds', '1', '--perft-depth', '2', '--depth', '2', '--against-depth', '2'], {
+      encoding: 'utf8',
+    });
     expect(text).toMatch(/^round 1 perft 2: 1920 nodes; Chuhan .* time ratio \d+\.\d+$/m);
     expect(text).toMatch(/^round 1 bench: Chuhan \d+ nodes .* nodes\/s ratio \d+\.\d+$/m);
     expect(text).toMatch(/^bench nodes\/s, Chuhan \/ other: median \d+\.\d+/m);
@@ -56,7 +66,9 @@ describe('chuhan speed against a stand-in engine', () => {
 
   it('says why and exits with 2 when the engine cannot be started', async () => {
     const lines: string[] = [];
-    expect(await runSpeed({ against: join(dir, 'missing'), rounds: 1, perftDepth: 1, depth: 1, againstDepth: 1 }, (l) => lines.push(l))).toBe(2);
+    expect(
+      await runSpeed({ against: join(dir, 'missing'), rounds: 1, perftDepth: 1, depth: 1, againstDepth: 1 }, (l) => lines.push(l)),
+    ).toBe(2);
     expect(lines[lines.length - 1]).toMatch(/^speed: spawn .*missing ENOENT$/);
   });
 });

@@ -15,7 +15,11 @@ import { ROOT, builtEngine } from './e2e-engine';
 const OPENINGS = join(ROOT, 'bench', 'match', 'openings-1k.epd');
 
 /** `chuhan spsa ARGS` as a process of its own: its stderr so far, and its exit code. */
-function spsa(exe: string, args: string[], cwd = ROOT): { stderr: () => string; exited: Promise<number | null>; kill: (signal: NodeJS.Signals) => void } {
+function spsa(
+  exe: string,
+  args: string[],
+  cwd = ROOT,
+): { stderr: () => string; exited: Promise<number | null>; kill: (signal: NodeJS.Signals) => void } {
   const child = spawn(exe, ['spsa', ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
@@ -25,7 +29,9 @@ function spsa(exe: string, args: string[], cwd = ROOT): { stderr: () => string; 
 
 /** Processes whose command line starts with `path`. */
 function processesOf(path: string): string[] {
-  return execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').filter((l) => l.startsWith(path));
+  return execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })
+    .split('\n')
+    .filter((l) => l.startsWith(path));
 }
 
 describe('chuhan spsa with the real executable', () => {
@@ -38,10 +44,31 @@ describe('chuhan spsa with the real executable', () => {
 
   it('plays a few pairs at very few nodes, writes state and log, prints the values; --resume and --print', async () => {
     const state = join(dir, 'run.json');
-    const args = ['--engine', exe, '--state', state, '--pairs', '3', '--nodes', '200', '--concurrency', '1', '--params', 'RFP_MARGIN,LMR_BASE,NULL_R', '--openings', OPENINGS, '--hash', '4'];
+    const args = [
+      '--engine',
+      exe,
+      '--state',
+      state,
+      '--pairs',
+      '3',
+      '--nodes',
+      '200',
+      '--concurrency',
+      '1',
+      '--params',
+      'RFP_MARGIN,LMR_BASE,NULL_R',
+      '--openings',
+      OPENINGS,
+      '--hash',
+      '4',
+    ];
     const out: string[] = [];
     let err = '';
-    const code = await runSpsaCli(args, (l) => out.push(l), (t) => (err += t));
+    const code = await runSpsaCli(
+      args,
+      (l) => out.push(l),
+      (t) => (err += t),
+    );
     expect(code, err).toBe(0);
     const s = loadState(state);
     expect(s.iteration).toBe(3);
@@ -56,27 +83,57 @@ describe('chuhan spsa with the real executable', () => {
     expect(out.filter((l) => l.startsWith('setoption name '))).toHaveLength(3);
 
     // A second start without --resume or --force refuses; --resume of a finished run only reports.
-    expect(await runSpsaCli(args, () => {}, () => {})).toBe(2);
+    expect(
+      await runSpsaCli(
+        args,
+        () => {},
+        () => {},
+      ),
+    ).toBe(2);
     let err2 = '';
-    expect(await runSpsaCli(['--state', state, '--resume', '--nodes', '500'], () => {}, (t) => (err2 += t))).toBe(2);
+    expect(
+      await runSpsaCli(
+        ['--state', state, '--resume', '--nodes', '500'],
+        () => {},
+        (t) => (err2 += t),
+      ),
+    ).toBe(2);
     expect(err2).toMatch(/drop --nodes/);
     // One process per run: a lock held by a live process refuses; one left by a dead process is taken over.
     const sleeper = spawn('sleep', ['30']);
     try {
       writeFileSync(`${state}.lock`, `${sleeper.pid}\n`);
       let err3 = '';
-      expect(await runSpsaCli(['--state', state, '--resume'], () => {}, (t) => (err3 += t))).toBe(1);
+      expect(
+        await runSpsaCli(
+          ['--state', state, '--resume'],
+          () => {},
+          (t) => (err3 += t),
+        ),
+      ).toBe(1);
       expect(err3).toMatch(new RegExp(`another chuhan spsa \\(pid ${sleeper.pid}\\) is running`));
     } finally {
       sleeper.kill();
     }
     await new Promise((r) => sleeper.on('exit', r));
     let err4 = '';
-    expect(await runSpsaCli(args, () => {}, (t) => (err4 += t))).toBe(2);
+    expect(
+      await runSpsaCli(
+        args,
+        () => {},
+        (t) => (err4 += t),
+      ),
+    ).toBe(2);
     expect(err4).toMatch(/already holds a run/);
     expect(existsSync(`${state}.lock`)).toBe(false);
     const printed: string[] = [];
-    expect(await runSpsaCli(['--state', state, '--print'], (l) => printed.push(l), () => {})).toBe(0);
+    expect(
+      await runSpsaCli(
+        ['--state', state, '--print'],
+        (l) => printed.push(l),
+        () => {},
+      ),
+    ).toBe(0);
     expect(printed).toContain('setoption name NULL_R value ' + String(Math.round(s.theta[2])));
   });
 
@@ -86,9 +143,31 @@ describe('chuhan spsa with the real executable', () => {
     copyFileSync(exe, engine);
     execFileSync('chmod', ['755', engine]);
     const state = join(dir, 'ctrlc.json');
-    const cli = spawn(exe, ['spsa', '--engine', engine, '--state', state, '--pairs', '4', '--nodes', '500', '--concurrency', '1', '--openings', OPENINGS, '--hash', '4', '--params', 'RFP_MARGIN'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const cli = spawn(
+      exe,
+      [
+        'spsa',
+        '--engine',
+        engine,
+        '--state',
+        state,
+        '--pairs',
+        '4',
+        '--nodes',
+        '500',
+        '--concurrency',
+        '1',
+        '--openings',
+        OPENINGS,
+        '--hash',
+        '4',
+        '--params',
+        'RFP_MARGIN',
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stderr = '';
     let stdout = '';
     cli.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
@@ -104,7 +183,9 @@ describe('chuhan spsa with the real executable', () => {
     expect(code, stderr).toBe(130);
     expect(Date.now() - sent).toBeLessThan(5000);
     expect(stdout).toMatch(/stopped: interrupted/);
-    const left = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').filter((l) => l.startsWith(engine));
+    const left = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })
+      .split('\n')
+      .filter((l) => l.startsWith(engine));
     expect(left).toEqual([]);
     const s = loadState(state);
     expect(s.iteration).toBeGreaterThanOrEqual(1);
@@ -113,7 +194,13 @@ describe('chuhan spsa with the real executable', () => {
     expect(existsSync(`${state}.tmp`)).toBe(false);
 
     let err = '';
-    expect(await runSpsaCli(['--state', state, '--resume'], () => {}, (t) => (err += t))).toBe(0);
+    expect(
+      await runSpsaCli(
+        ['--state', state, '--resume'],
+        () => {},
+        (t) => (err += t),
+      ),
+    ).toBe(0);
     expect(err).toMatch(new RegExp(`resuming at pair ${s.iteration + 1}`));
     const done = loadState(state);
     expect([done.iteration, done.games, done.inFlight.length]).toEqual([4, 8, 0]);
@@ -121,10 +208,27 @@ describe('chuhan spsa with the real executable', () => {
     expect(csv.slice(1).map((l) => Number(l.split(',')[0]))).toEqual([1, 2, 3, 4]);
   });
 
-  it('kill -9, everything but the state file deleted, resumed in a fresh process from the state alone: the uninterrupted run\'s theta exactly', async () => {
+  it("kill -9, everything but the state file deleted, resumed in a fresh process from the state alone: the uninterrupted run's theta exactly", async () => {
     const pairs = 6;
     // Openings as the documented command gives them, relative to the checkout (kept so in the state).
-    const run = ['--pairs', String(pairs), '--nodes', '300', '--concurrency', '1', '--params', 'RFP_MARGIN,LMR_BASE', '--openings', 'bench/match/openings-1k.epd', '--hash', '4', '--seed', '11', '--r-end', '0.05'];
+    const run = [
+      '--pairs',
+      String(pairs),
+      '--nodes',
+      '300',
+      '--concurrency',
+      '1',
+      '--params',
+      'RFP_MARGIN,LMR_BASE',
+      '--openings',
+      'bench/match/openings-1k.epd',
+      '--hash',
+      '4',
+      '--seed',
+      '11',
+      '--r-end',
+      '0.05',
+    ];
     const whole = join(dir, 'whole');
     const killed = join(dir, 'killed');
     const fresh = join(dir, 'fresh');
@@ -157,7 +261,9 @@ describe('chuhan spsa with the real executable', () => {
     // Its engine is gone: the resume asks for one, naming the build.
     const missing = spsa(exe, ['--state', join(fresh, 'run.json'), '--resume']);
     expect(await missing.exited).toBe(1);
-    expect(missing.stderr()).toMatch(/the run's engine .*killed\/chuhan does not exist here .*give --engine PATH, the same build \(SHA-256 [0-9a-f]{16}…, bench \d+/);
+    expect(missing.stderr()).toMatch(
+      /the run's engine .*killed\/chuhan does not exist here .*give --engine PATH, the same build \(SHA-256 [0-9a-f]{16}…, bench \d+/,
+    );
     // Another binary is refused, naming the field.
     const other = spsa(exe, ['--state', join(fresh, 'run.json'), '--resume', '--engine', '/bin/true']);
     expect(await other.exited).toBe(1);
@@ -175,11 +281,16 @@ describe('chuhan spsa with the real executable', () => {
     expect(done.theta).not.toEqual(done.config.params.map((p) => p.start));
     expect(done.rng).toBe(straight.rng);
     expect(done.trajectory).toEqual(straight.trajectory);
-    expect([done.games, done.wins, done.draws, done.losses, done.pentanomial]).toEqual([straight.games, straight.wins, straight.draws, straight.losses, straight.pentanomial]);
+    expect([done.games, done.wins, done.draws, done.losses, done.pentanomial]).toEqual([
+      straight.games,
+      straight.wins,
+      straight.draws,
+      straight.losses,
+      straight.pentanomial,
+    ]);
     const games = done.config.games as { engine: string; openings: string; engineBench: number };
     expect([games.engine, games.openings]).toEqual([exe, 'bench/match/openings-1k.epd']);
     expect(games.engineBench).toBe((straight.config.games as { engineBench: number }).engineBench);
     expect(games.engineBench).toBeGreaterThan(0);
   });
 });
-

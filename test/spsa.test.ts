@@ -34,7 +34,6 @@ import { sha256File } from '../bench/match/identity';
 import { TUNABLES } from '../engine/search-params';
 import { EngineProcess, builtEngine } from './e2e-engine';
 
-
 function param(name: string, start: number, min: number, max: number, cEnd: number, rEnd = 0.002): SpsaParam {
   return { name, start, min, max, scale: 1, cEnd, rEnd };
 }
@@ -91,7 +90,14 @@ class ModelPlayer implements PairPlayer {
 }
 
 /** Runs to the end (or to an abort), recording theta after every applied pair. */
-async function runModel(state: SpsaState, player: ModelPlayer, concurrency: number, trajectory: number[][], file?: string, openings = 100): Promise<SpsaRun> {
+async function runModel(
+  state: SpsaState,
+  player: ModelPlayer,
+  concurrency: number,
+  trajectory: number[][],
+  file?: string,
+  openings = 100,
+): Promise<SpsaRun> {
   const run = new SpsaRun(state, player, openings, {
     onPair: (s) => {
       trajectory.push(s.theta.slice());
@@ -168,7 +174,7 @@ describe('SPSA on a synthetic objective with a known optimum', () => {
     });
   }
 
-  it('clamps theta and the engines\' values to [min, max]: an optimum beyond max pins theta at max', async () => {
+  it("clamps theta and the engines' values to [min, max]: an optimum beyond max pins theta at max", async () => {
     const capped = [param('MARGIN', 70, 0, 100, 10, 0.01), param('BONUS', 50, 30, 100, 4, 0.01), param('DEPTH', 3, 1, 12, 0.5, 0.01)];
     const state = newState(config(capped, 2000, 5));
     const player = new ModelPlayer(optimum, width, 11);
@@ -234,7 +240,12 @@ describe('SPSA state: save, load, resume', () => {
       expect(state.theta).toEqual(straight.theta);
       expect(state.rng).toBe(straight.rng);
       expect(state.trajectory).toEqual(straight.trajectory);
-      expect([state.games, state.wins, state.draws, state.losses]).toEqual([straight.games, straight.wins, straight.draws, straight.losses]);
+      expect([state.games, state.wins, state.draws, state.losses]).toEqual([
+        straight.games,
+        straight.wins,
+        straight.draws,
+        straight.losses,
+      ]);
       expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     });
   }
@@ -412,7 +423,7 @@ describe('a portable state: paths, the engine on resume, commits of the state fi
     expect(resolveStored(engine)).toBe(engine);
   });
 
-  it('the engine on resume: the state\'s path, or --engine with the same SHA-256 (then kept); a missing one asks for --engine', async () => {
+  it("the engine on resume: the state's path, or --engine with the same SHA-256 (then kept); a missing one asks for --engine", async () => {
     const f = files();
     const notes: string[] = [];
     expect(await resumeEngine(f, undefined, false, 5, noBench, (l) => notes.push(l))).toBe(engine);
@@ -421,22 +432,51 @@ describe('a portable state: paths, the engine on resume, commits of the state fi
     expect(await resumeEngine(f, copy, false, 5, noBench, (l) => notes.push(l))).toBe(copy);
     expect(f.engine).toBe(copy);
     const gone = { ...files(), engine: join(dir, 'gone') };
-    await expect(resumeEngine(gone, undefined, false, 5, noBench, () => {})).rejects.toThrow(/does not exist here .*give --engine PATH, the same build \(SHA-256 .*bench 4000000, built from commit abc-dirty\)/);
+    await expect(resumeEngine(gone, undefined, false, 5, noBench, () => {})).rejects.toThrow(
+      /does not exist here .*give --engine PATH, the same build \(SHA-256 .*bench 4000000, built from commit abc-dirty\)/,
+    );
     await expect(resumeEngine(files(), join(dir, 'gone'), false, 5, noBench, () => {})).rejects.toThrow(/--engine .*gone does not exist/);
     expect(notes).toEqual([]);
   });
 
-  it('another binary: refused naming engineSha256; with --accept-engine taken when its bench is the run\'s, refused naming engineBench when not', async () => {
+  it("another binary: refused naming engineSha256; with --accept-engine taken when its bench is the run's, refused naming engineBench when not", async () => {
     const other = join(dir, 'other');
     writeFileSync(other, '#!/bin/sh\necho engine two\n', { mode: 0o755 });
-    await expect(resumeEngine(files(), other, false, 5, noBench, () => {})).rejects.toThrow(/^engineSha256 differs: .*add --accept-engine .*its bench signature must be 4000000/);
-    await expect(resumeEngine(files(), other, true, 5, async () => 4_000_001, () => {})).rejects.toThrow(/^engineBench differs: .*4000001 nodes .*4000000/);
-    await expect(resumeEngine(files(), other, true, 5, async () => null, () => {})).rejects.toThrow(/gave no node count/);
+    await expect(resumeEngine(files(), other, false, 5, noBench, () => {})).rejects.toThrow(
+      /^engineSha256 differs: .*add --accept-engine .*its bench signature must be 4000000/,
+    );
+    await expect(
+      resumeEngine(
+        files(),
+        other,
+        true,
+        5,
+        async () => 4_000_001,
+        () => {},
+      ),
+    ).rejects.toThrow(/^engineBench differs: .*4000001 nodes .*4000000/);
+    await expect(
+      resumeEngine(
+        files(),
+        other,
+        true,
+        5,
+        async () => null,
+        () => {},
+      ),
+    ).rejects.toThrow(/gave no node count/);
     const f = files();
     const benched: string[] = [];
     const notes: string[] = [];
     expect(
-      await resumeEngine(f, other, true, 5, async (p) => (benched.push(p), 4_000_000), (l) => notes.push(l)),
+      await resumeEngine(
+        f,
+        other,
+        true,
+        5,
+        async (p) => (benched.push(p), 4_000_000),
+        (l) => notes.push(l),
+      ),
     ).toBe(other);
     expect(benched).toEqual([other]);
     expect(f.engineSha256).toBe(sha256File(other));
@@ -474,7 +514,12 @@ describe('a portable state: paths, the engine on resume, commits of the state fi
     saveState(state, s);
     const warnings: string[] = [];
     const notes: string[] = [];
-    const c = new StateCommitter(state, 30, (l) => warnings.push(l), (l) => notes.push(l));
+    const c = new StateCommitter(
+      state,
+      30,
+      (l) => warnings.push(l),
+      (l) => notes.push(l),
+    );
     await c.now('spsa: run started');
     expect(git('log', '--format=%s')).toBe('spsa: run started');
     expect(git('show', '--name-only', '--format=', 'HEAD')).toBe('run.json');
@@ -493,7 +538,12 @@ describe('a portable state: paths, the engine on resume, commits of the state fi
     const loose = mkdtempSync(join(tmpdir(), 'chuhan-spsa-nogit-'));
     const w: string[] = [];
     saveState(join(loose, 'run.json'), s);
-    await new StateCommitter(join(loose, 'run.json'), 30, (l) => w.push(l), () => {}).now('x');
+    await new StateCommitter(
+      join(loose, 'run.json'),
+      30,
+      (l) => w.push(l),
+      () => {},
+    ).now('x');
     expect(w[0]).toMatch(/could not commit .*run\.json \(git add: .*\); trying again in a minute/);
   });
 });

@@ -44,7 +44,8 @@ function start(dir: string): Promise<{ code: number | null; stderr: string }> {
   });
 }
 
-const builds = (dir: string) => (existsSync(join(dir, 'builds.log')) ? readFileSync(join(dir, 'builds.log'), 'utf8').split('\n').filter(Boolean).length : 0);
+const builds = (dir: string) =>
+  existsSync(join(dir, 'builds.log')) ? readFileSync(join(dir, 'builds.log'), 'utf8').split('\n').filter(Boolean).length : 0;
 
 describe('npm start', () => {
   it('builds when dist/chuhan is missing, once for two starts at once, then not again', async () => {

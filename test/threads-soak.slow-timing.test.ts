@@ -79,7 +79,10 @@ describe.skipIf(CORES < 2)('Threads 2 through the executable, at length', () => 
       await threadsSet(e, n);
       e.send(`setoption name Hash value ${[16, 128, 1, 64][round % 4]}`);
       e.send('position startpos moves h2e2', 'go depth 7');
-      legalBest((await e.expect(/^bestmove /, 30_000)).line, parseFen('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1'));
+      legalBest(
+        (await e.expect(/^bestmove /, 30_000)).line,
+        parseFen('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1'),
+      );
     }
     // A change in the middle of a search takes effect at the next one.
     e.send('position startpos', 'go infinite');

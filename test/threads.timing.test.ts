@@ -102,7 +102,6 @@ describe.skipIf(CORES < 2)('Threads 2 through the executable', () => {
     expect(Math.max(...ready)).toBeLessThan(250);
     expect(Math.max(...stop)).toBeLessThan(250);
   }, 120_000);
-
 });
 
 describe('a parallel search in one thread', () => {
@@ -115,14 +114,22 @@ describe('a parallel search in one thread', () => {
     const signals = new Int32Array(new SharedArrayBuffer(SIGNAL_COUNT * 4));
     const infos: number[] = [];
     const main = new Searcher(4);
-    const r = main.search(parseFen(START_FEN), { depth: 6 }, signals, (info) => infos.push(info.nodes), undefined, { nodes, index: 0, generation: 1 });
+    const r = main.search(parseFen(START_FEN), { depth: 6 }, signals, (info) => infos.push(info.nodes), undefined, {
+      nodes,
+      index: 0,
+      generation: 1,
+    });
     expect(r.nodes).toBe(alone.nodes + 1_000_000);
     expect(infos[infos.length - 1]).toBe(alone.nodes + 1_000_000);
     // The main searcher raises STOP when it ends, which ends the helpers.
     expect(Atomics.load(signals, SIGNAL_STOP)).toBe(1);
     // With a node limit below the helper's count, it stops after depth 1.
     Atomics.store(signals, SIGNAL_STOP, 0);
-    const limited = new Searcher(4).search(parseFen(START_FEN), { nodes: 500_000 }, signals, undefined, undefined, { nodes, index: 0, generation: 2 });
+    const limited = new Searcher(4).search(parseFen(START_FEN), { nodes: 500_000 }, signals, undefined, undefined, {
+      nodes,
+      index: 0,
+      generation: 2,
+    });
     expect(limited.depth).toBeLessThanOrEqual(3);
     expect(limited.bestMove).not.toBe(0);
   });
@@ -133,8 +140,16 @@ describe('a parallel search in one thread', () => {
     const infos: unknown[] = [];
     // Helper 1 searches even depths only, helper 2 odd ones: with a depth limit their last
     // completed iteration shows it.
-    const h1 = new Searcher(4).search(parseFen(START_FEN), { depth: 7 }, signals, (i) => infos.push(i), undefined, { nodes, index: 1, generation: 3 });
-    const h2 = new Searcher(4).search(parseFen(START_FEN), { depth: 8 }, signals, (i) => infos.push(i), undefined, { nodes, index: 2, generation: 3 });
+    const h1 = new Searcher(4).search(parseFen(START_FEN), { depth: 7 }, signals, (i) => infos.push(i), undefined, {
+      nodes,
+      index: 1,
+      generation: 3,
+    });
+    const h2 = new Searcher(4).search(parseFen(START_FEN), { depth: 8 }, signals, (i) => infos.push(i), undefined, {
+      nodes,
+      index: 2,
+      generation: 3,
+    });
     expect([h1.depth, h2.depth]).toEqual([6, 7]);
     expect(infos).toEqual([]);
     expect(nodes[1]).toBe(h1.nodes);
@@ -145,7 +160,10 @@ describe('a parallel search in one thread', () => {
 
 describe('the ponder wait lives only in the session', () => {
   it('a ponder or infinite search that reaches its depth returns at once, without STOP', () => {
-    for (const limits of [{ depth: 4, ponder: true }, { depth: 4, infinite: true }]) {
+    for (const limits of [
+      { depth: 4, ponder: true },
+      { depth: 4, infinite: true },
+    ]) {
       const t0 = Date.now();
       const r = new Searcher(4).search(parseFen(START_FEN), limits, new Int32Array(SIGNAL_COUNT));
       expect(r.depth).toBe(4);

@@ -93,7 +93,7 @@ describe('the clock parameters are tunable (CHUHAN_TUNE=1 options, chuhan spsa -
     expect(timeBudget(limits)).toEqual(before);
   });
 
-  it('are the clock\'s: chuhan spsa --params all leaves them out, and takes them by name', () => {
+  it("are the clock's: chuhan spsa --params all leaves them out, and takes them by name", () => {
     const clock = TUNABLES.filter((t) => t.group === 'clock').map((t) => [t.name, t.default, t.scale]);
     expect(clock).toEqual([
       ['MOVES_TO_GO', 20, 1],

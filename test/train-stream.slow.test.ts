@@ -29,7 +29,20 @@ function dataFile(name: string, games: number, seed: number): { file: string; re
   for (let g = 0; g < games; g++) parts.push(playGame(g, { seed, nodes: 200, randomPlies: 6 }, searcher).records);
   const records = Buffer.concat(parts);
   const positions = records.length / RECORD_BYTES;
-  const header = encodeHeader({ version: 2, games, positions, seed, nodes: 200, randomPlies: 6, flags: 0, network: 0, openings: 0, engine: 1, shard: null, schedule: 0 });
+  const header = encodeHeader({
+    version: 2,
+    games,
+    positions,
+    seed,
+    nodes: 200,
+    randomPlies: 6,
+    flags: 0,
+    network: 0,
+    openings: 0,
+    engine: 1,
+    shard: null,
+    schedule: 0,
+  });
   const file = join(dir, name);
   writeFileSync(file, Buffer.concat([header, records]));
   return { file, records: new Uint8Array(records) };
@@ -134,7 +147,23 @@ describe('the data source', () => {
     expect(() => new DataSource([join(dir, 'none.bin')])).toThrow(/cannot read .*none\.bin: no such file/);
     // A shard's file is refused: merge first.
     const shard = readFileSync(a.file);
-    shard.set(encodeHeader({ version: 2, games: 0, positions: 0, seed: 1, nodes: 200, randomPlies: 6, flags: 2, network: 0, openings: 0, engine: 1, shard: { k: 1, n: 2 }, schedule: 4 }), 0);
+    shard.set(
+      encodeHeader({
+        version: 2,
+        games: 0,
+        positions: 0,
+        seed: 1,
+        nodes: 200,
+        randomPlies: 6,
+        flags: 2,
+        network: 0,
+        openings: 0,
+        engine: 1,
+        shard: { k: 1, n: 2 },
+        schedule: 4,
+      }),
+      0,
+    );
     writeFileSync(join(dir, 'shard.bin'), shard.subarray(0, HEADER_BYTES));
     expect(() => new DataSource([join(dir, 'shard.bin')])).toThrow(/is shard 1\/2 of a datagen run; merge the shards/);
   });
@@ -181,14 +210,29 @@ describe('reproducibility', () => {
       const lines: string[] = [];
       expect(await runTrain({ ...opts, data: [file], out, mirror }, (l) => lines.push(l))).toBe(0);
       expect(lines[0]).toMatch(/all training positions in memory/);
-      expect(Buffer.from(readFileSync(out)).equals(Buffer.from(encodeNetwork(net.quantize(opts.scale, `chuhan h8 e${opts.epochs}`))))).toBe(true);
+      expect(Buffer.from(readFileSync(out)).equals(Buffer.from(encodeNetwork(net.quantize(opts.scale, `chuhan h8 e${opts.epochs}`))))).toBe(
+        true,
+      );
     }
   });
 
   it('a training continued for more epochs from its checkpoint ends where one longer training does, windows and all', async () => {
     const { file } = dataFile('more.bin', 6, 6);
     // Windows of 2 chunks of 64 positions.
-    const opts = { data: [file], hidden: 8, batch: 32, lr: 0.01, gamma: 0.8, lambda: 0.25, scale: 400, seed: 2, val: 0.1, mirror: true, buffer: 128, chunk: 64 };
+    const opts = {
+      data: [file],
+      hidden: 8,
+      batch: 32,
+      lr: 0.01,
+      gamma: 0.8,
+      lambda: 0.25,
+      scale: 400,
+      seed: 2,
+      val: 0.1,
+      mirror: true,
+      buffer: 128,
+      chunk: 64,
+    };
     const lines: string[] = [];
     const log = (l: string) => lines.push(l);
     expect(await runTrain({ ...opts, epochs: 4, out: join(dir, 'long.nnue') }, log)).toBe(0);
@@ -226,7 +270,9 @@ describe('fine-tuning from a network (train --init)', () => {
     const still: string[] = [];
     const stillOut = join(dir, 'still.nnue');
     const description = decodeNetwork(new Uint8Array(readFileSync(base))).description;
-    expect(await runTrain({ ...opts, seed: 7, epochs: 1, lr: 1e-12, init: base, description, out: stillOut }, (l) => still.push(l))).toBe(0);
+    expect(await runTrain({ ...opts, seed: 7, epochs: 1, lr: 1e-12, init: base, description, out: stillOut }, (l) => still.push(l))).toBe(
+      0,
+    );
     expect(still.some((l) => l.startsWith(`train: starting from the weights of ${base} (chuhan h8 e3)`))).toBe(true);
     expect(readFileSync(stillOut).equals(readFileSync(base))).toBe(true);
     // Its loss before any step is the base's after its last epoch, to the rounding of the file's weights.
@@ -245,8 +291,16 @@ describe('fine-tuning from a network (train --init)', () => {
     expect(errors.at(-1)).toBe(`chuhan train: --init ${join(dir, 'none.nnue')}: cannot read it (ENOENT)`);
     expect(existsSync(refusedOut)).toBe(false);
     // A checkpoint of a fine-tuning resumes only from the same network.
-    expect(await runTrain({ ...opts, seed: 7, epochs: 2, lr: 1e-12, init: base, description, out: stillOut, resume: true }, (l) => errors.push(l))).toBe(0);
-    expect(await runTrain({ ...opts, seed: 7, epochs: 3, lr: 1e-12, description, out: stillOut, resume: true }, (l) => errors.push(l))).toBe(1);
-    expect(errors.at(-1)).toMatch(/cannot resume from .*still\.nnue\.ckpt: it was made with init \{"file":"base\.nnue","fnv":\d+\}, not without it;/);
+    expect(
+      await runTrain({ ...opts, seed: 7, epochs: 2, lr: 1e-12, init: base, description, out: stillOut, resume: true }, (l) =>
+        errors.push(l),
+      ),
+    ).toBe(0);
+    expect(
+      await runTrain({ ...opts, seed: 7, epochs: 3, lr: 1e-12, description, out: stillOut, resume: true }, (l) => errors.push(l)),
+    ).toBe(1);
+    expect(errors.at(-1)).toMatch(
+      /cannot resume from .*still\.nnue\.ckpt: it was made with init \{"file":"base\.nnue","fnv":\d+\}, not without it;/,
+    );
   });
 });

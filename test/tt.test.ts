@@ -74,7 +74,12 @@ describe('transposition table', () => {
     const slot1 = 64 + 4;
     const b = Array.from(words.subarray(slot1, slot1 + 4));
     // Slot 1 gets B's key word with A's data words, then A's key word with B's move and A's flags.
-    for (const mix of [[b[0], a[1], a[2]], [a[0], b[1], a[2]], [b[0], b[1], a[2]], [a[0], a[1], b[2]]]) {
+    for (const mix of [
+      [b[0], a[1], a[2]],
+      [a[0], b[1], a[2]],
+      [b[0], b[1], a[2]],
+      [a[0], a[1], b[2]],
+    ]) {
       words.set(mix, slot1);
       expect(tt.probe(8, 0x7654321, 0)).toBe(false);
       expect(tt.probe(8, 0x1234567, 0) && tt.hitMove).toBe(0x0a0b);

@@ -60,7 +60,11 @@ const LETTERS = ['', 'K', 'A', 'E', 'H', 'R', 'C', 'P'];
 const PIECE_NAMES = ['', 'king', 'advisor', 'elephant', 'horse', 'chariot', 'cannon', 'soldier'];
 const RED_FILES = ['九', '八', '七', '六', '五', '四', '三', '二', '一'];
 
-function el<K extends keyof SVGElementTagNameMap>(name: K, attrs: Record<string, string | number>, parent?: Element): SVGElementTagNameMap[K] {
+function el<K extends keyof SVGElementTagNameMap>(
+  name: K,
+  attrs: Record<string, string | number>,
+  parent?: Element,
+): SVGElementTagNameMap[K] {
   const e = document.createElementNS(NS, name);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
   parent?.appendChild(e);
@@ -97,9 +101,17 @@ export class BoardView {
   ) {
     this.svg = el('svg', { viewBox: `0 0 ${BOARD_WIDTH} ${BOARD_HEIGHT}`, class: 'board', role: 'img', 'aria-label': 'Board' });
     const defs = el('defs', {}, this.svg);
-    const marker = el('marker', { id: 'arrowhead', viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 3.2, markerHeight: 3.2, orient: 'auto-start-reverse' }, defs);
+    const marker = el(
+      'marker',
+      { id: 'arrowhead', viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 3.2, markerHeight: 3.2, orient: 'auto-start-reverse' },
+      defs,
+    );
     el('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrow-head' }, marker);
-    const betterMarker = el('marker', { id: 'arrowhead-better', viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 3.2, markerHeight: 3.2, orient: 'auto-start-reverse' }, defs);
+    const betterMarker = el(
+      'marker',
+      { id: 'arrowhead-better', viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 3.2, markerHeight: 3.2, orient: 'auto-start-reverse' },
+      defs,
+    );
     el('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrow-head better' }, betterMarker);
     this.grid = el('g', { class: 'grid' }, this.svg);
     this.marks = el('g', { class: 'marks' }, this.svg);
@@ -115,7 +127,11 @@ export class BoardView {
 
   /** Draws a new state; a choice of piece in progress survives only if the position is the same. */
   render(state: BoardState): void {
-    const samePosition = this.state !== null && this.state.pos.keyLo === state.pos.keyLo && this.state.pos.keyHi === state.pos.keyHi && this.state.movable === state.movable;
+    const samePosition =
+      this.state !== null &&
+      this.state.pos.keyLo === state.pos.keyLo &&
+      this.state.pos.keyHi === state.pos.keyHi &&
+      this.state.movable === state.movable;
     this.state = state;
     this.cancelDrag(false);
     this.legal = new Map();
@@ -176,7 +192,12 @@ export class BoardView {
     line(3, 7, 5, 9);
     line(5, 7, 3, 9);
     // The marks of the cannons' and soldiers' starting points.
-    const points: Array<[number, number]> = [[1, 2], [7, 2], [1, 7], [7, 7]];
+    const points: Array<[number, number]> = [
+      [1, 2],
+      [7, 2],
+      [1, 7],
+      [7, 7],
+    ];
     for (let col = 0; col < 9; col += 2) points.push([col, 3], [col, 6]);
     for (const [col, row] of points) this.pointMark(g, col, row);
     if (state.cjk) {
@@ -287,7 +308,11 @@ export class BoardView {
     for (const to of targets.keys()) {
       const [x, y] = this.xy(to);
       const capture = this.state.pos.board[to] !== 0;
-      el('circle', { cx: x, cy: y, r: capture ? S * 0.47 : S * 0.13, class: capture ? 'target capture' : 'target', 'data-target': squareName(to) }, g);
+      el(
+        'circle',
+        { cx: x, cy: y, r: capture ? S * 0.47 : S * 0.13, class: capture ? 'target capture' : 'target', 'data-target': squareName(to) },
+        g,
+      );
     }
   }
 
@@ -300,7 +325,19 @@ export class BoardView {
       const [x2, y2] = this.xy(moveTo(move));
       const len = Math.hypot(x2 - x1, y2 - y1);
       const k = (len - S * 0.32) / len;
-      el('line', { x1, y1, x2: x1 + (x2 - x1) * k, y2: y1 + (y2 - y1) * k, class: cls, 'marker-end': `url(#${head})`, [data]: `${squareName(moveFrom(move))}${squareName(moveTo(move))}` }, g);
+      el(
+        'line',
+        {
+          x1,
+          y1,
+          x2: x1 + (x2 - x1) * k,
+          y2: y1 + (y2 - y1) * k,
+          class: cls,
+          'marker-end': `url(#${head})`,
+          [data]: `${squareName(moveFrom(move))}${squareName(moveTo(move))}`,
+        },
+        g,
+      );
     };
     draw(state.better, 'arrow better', 'arrowhead-better', 'data-better');
     draw(state.arrow, 'arrow', 'arrowhead', 'data-arrow');
@@ -344,7 +381,15 @@ export class BoardView {
       e.preventDefault();
       const wasSelected = this.selected === sq;
       this.select(sq);
-      this.drag = { from: sq, pointerId: e.pointerId, x: e.clientX, y: e.clientY, moving: false, wasSelected, piece: this.pieceElement(sq) };
+      this.drag = {
+        from: sq,
+        pointerId: e.pointerId,
+        x: e.clientX,
+        y: e.clientY,
+        moving: false,
+        wasSelected,
+        piece: this.pieceElement(sq),
+      };
       this.svg.setPointerCapture(e.pointerId);
       return;
     }

@@ -41,7 +41,15 @@ export function renderEngine(v: EngineView): void {
   const shown = v.lines.filter((l) => l !== undefined);
   const first = shown[0];
   if (v.mode === 'analysis') {
-    summary.textContent = !v.analyse ? 'Analysis is off.' : v.reviewing ? 'Analysis waits while the review runs.' : !v.analysing ? 'No moves to analyse here.' : first === undefined ? 'Starting…' : `Depth ${first.depth} · ${formatSpeed(first.nps)}`;
+    summary.textContent = !v.analyse
+      ? 'Analysis is off.'
+      : v.reviewing
+        ? 'Analysis waits while the review runs.'
+        : !v.analysing
+          ? 'No moves to analyse here.'
+          : first === undefined
+            ? 'Starting…'
+            : `Depth ${first.depth} · ${formatSpeed(first.nps)}`;
   } else if (v.thinking) {
     summary.textContent = first === undefined ? 'Thinking…' : `Thinking · depth ${first.depth} · ${formatSpeed(first.nps)}`;
   } else {

@@ -98,7 +98,11 @@ export class IoPanel {
     chooser.replaceChildren(...games.map((g, i) => h('option', { value: String(i) }, gameLabel(g, i))));
     chooser.hidden = games.length < 2;
     this.host.open(games[0]);
-    this.message(games.length === 1 ? `Game loaded (${games[0].moves.length} moves).` : `${games.length} games: the first is loaded; choose another above.`);
+    this.message(
+      games.length === 1
+        ? `Game loaded (${games[0].moves.length} moves).`
+        : `${games.length} games: the first is loaded; choose another above.`,
+    );
   }
 
   private message(text: string, error = false): void {

@@ -35,7 +35,9 @@ export function gameFromLink(search: string, problem: (text: string) => void): G
     try {
       game.play(parseMoveText(game.current, words[i]));
     } catch (e) {
-      problem(`The link's move ${i + 1}, '${words[i]}', cannot be played (${e instanceof Error ? e.message : String(e)}); the moves before it are shown.`);
+      problem(
+        `The link's move ${i + 1}, '${words[i]}', cannot be played (${e instanceof Error ? e.message : String(e)}); the moves before it are shown.`,
+      );
       break;
     }
   }

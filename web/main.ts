@@ -93,7 +93,10 @@ class Page extends PageState {
     }
     if (!this.cjk) {
       document.body.classList.add('no-cjk');
-      notice('No font with Chinese characters was found, so the pieces are shown as letters (K A E H R C P). Choose WXF or ICCS for the move list under "Board, notation and engine".', 'font');
+      notice(
+        'No font with Chinese characters was found, so the pieces are shown as letters (K A E H R C P). Choose WXF or ICCS for the move list under "Board, notation and engine".',
+        'font',
+      );
     }
     this.setUpControls();
     this.restore();
@@ -139,7 +142,11 @@ class Page extends PageState {
     this.end = saved.end;
     if (saved.mode === 'play' && saved.play !== null) {
       this.mode = 'play';
-      this.play = { human: saved.play.human, clock: new GameClock(timeControl(saved.play.control), saved.play.left), level: saved.play.level };
+      this.play = {
+        human: saved.play.human,
+        clock: new GameClock(timeControl(saved.play.control), saved.play.left),
+        level: saved.play.level,
+      };
       this.cursor = game.length;
       this.continuePlay();
     } else {
@@ -297,7 +304,8 @@ class Page extends PageState {
     if (this.mode !== 'analysis') return;
     const moves = this.game.iccs().slice(0, this.cursor);
     const over = judgedEnd(this.game.judgementAt(this.cursor), this.viewPos().side) !== null;
-    const key = this.settings.analyse && !over && !this.reviewing() ? `${this.game.startFen}|${moves.join(' ')}|${this.settings.threads}` : '';
+    const key =
+      this.settings.analyse && !over && !this.reviewing() ? `${this.game.startFen}|${moves.join(' ')}|${this.settings.threads}` : '';
     if (key === this.analysed) return;
     this.stopSearch();
     this.lines = [];
@@ -378,7 +386,14 @@ class Page extends PageState {
 
   private renderMoves(): void {
     const result = this.reviewApplies() ? (this.review?.result ?? null) : null;
-    renderMoveList($('moves'), this.game, this.cursor, this.settings.notation, this.result(), (ply) => result?.moves[ply - 1]?.mark ?? null);
+    renderMoveList(
+      $('moves'),
+      this.game,
+      this.cursor,
+      this.settings.notation,
+      this.result(),
+      (ply) => result?.moves[ply - 1]?.mark ?? null,
+    );
   }
 
   private renderEngine(): void {
@@ -651,7 +666,8 @@ class Page extends PageState {
     const shown = this.game.iccs();
     const reviewed = r.game.iccs();
     let same = 0;
-    if (this.game.startFen === r.game.startFen) while (same < shown.length && same < reviewed.length && shown[same] === reviewed[same]) same++;
+    if (this.game.startFen === r.game.startFen)
+      while (same < shown.length && same < reviewed.length && shown[same] === reviewed[same]) same++;
     this.startAnalysis(GameRecord.fromIccs(r.game.startFen, reviewed), same);
     this.tags = r.tags;
     this.end = r.end;

@@ -8,7 +8,14 @@ import type { GameRecord, Notation } from './game';
 import { type Mark, markBadge } from './review-view';
 
 /** `marks` gives a reviewed move's mark (by ply, 1 for the first move), shown after it. */
-export function renderMoveList(list: HTMLElement, game: GameRecord, cursor: number, notation: Notation, result: PgnResult, marks: (ply: number) => Mark | null = () => null): void {
+export function renderMoveList(
+  list: HTMLElement,
+  game: GameRecord,
+  cursor: number,
+  notation: Notation,
+  result: PgnResult,
+  marks: (ply: number) => Mark | null = () => null,
+): void {
   list.replaceChildren();
   const start = game.startSide;
   const fullmove0 = Number(game.startFen.split(/\s+/)[5] ?? '1') || 1;
@@ -35,7 +42,8 @@ export function renderMoveList(list: HTMLElement, game: GameRecord, cursor: numb
   const current = list.querySelector<HTMLElement>('[aria-current="true"]');
   if (current !== null) {
     const top = current.offsetTop - list.offsetTop;
-    if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - current.offsetHeight) list.scrollTop = top - list.clientHeight / 2;
+    if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - current.offsetHeight)
+      list.scrollTop = top - list.clientHeight / 2;
   } else if (cursor === 0) list.scrollTop = 0;
 }
 

@@ -34,7 +34,12 @@ export class NewGameForm {
     this.form.addEventListener('submit', (e) => {
       e.preventDefault();
       const side = (this.form.elements.namedItem('side') as RadioNodeList).value === 'black' ? 1 : RED;
-      const choice = { human: side, control: this.clock.value, level: Number(this.level.value), fromPosition: ($('from-position') as HTMLInputElement).checked };
+      const choice = {
+        human: side,
+        control: this.clock.value,
+        level: Number(this.level.value),
+        fromPosition: ($('from-position') as HTMLInputElement).checked,
+      };
       this.show(false);
       start(choice);
     });

@@ -12,7 +12,10 @@ export function renderPlayers(s: PageState): void {
   const now = performance.now();
   const names = s.names();
   const toMove = s.viewPos().side;
-  for (const [id, side] of [['player-top', s.settings.flipped ? RED : 1], ['player-bottom', s.settings.flipped ? 1 : RED]] as const) {
+  for (const [id, side] of [
+    ['player-top', s.settings.flipped ? RED : 1],
+    ['player-bottom', s.settings.flipped ? 1 : RED],
+  ] as const) {
     const row = $(id);
     row.classList.toggle('red', side === RED);
     row.classList.toggle('black', side !== RED);
@@ -58,7 +61,8 @@ export function renderControls(s: PageState): void {
   $('mode-play').setAttribute('aria-pressed', String(play));
   $('mode-analysis').setAttribute('aria-pressed', String(!play));
   document.body.classList.toggle('analysis', !play);
-  ($('takeback') as HTMLButtonElement).disabled = !play || s.play === null || !s.game.moves.some((_, i) => s.game.sideAt(i) === s.play!.human);
+  ($('takeback') as HTMLButtonElement).disabled =
+    !play || s.play === null || !s.game.moves.some((_, i) => s.game.sideAt(i) === s.play!.human);
   ($('resign') as HTMLButtonElement).disabled = !play || s.end !== null;
   $('resign').hidden = !play;
   $('takeback').hidden = !play;

@@ -56,7 +56,11 @@ export class ReviewRunner {
     };
     try {
       await this.request(worker, ['ucci'], (line) => line.trim() === 'ucciok');
-      await this.request(worker, [`setoption hashsize ${REVIEW_HASH_MB}`, 'setoption threads 1', 'setoption newgame', 'isready'], (line) => line.trim() === 'readyok');
+      await this.request(
+        worker,
+        [`setoption hashsize ${REVIEW_HASH_MB}`, 'setoption threads 1', 'setoption newgame', 'isready'],
+        (line) => line.trim() === 'readyok',
+      );
       const total = moves.length + 1;
       const evals: PositionEval[] = [];
       return await evaluateGame(

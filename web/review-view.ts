@@ -68,7 +68,11 @@ const SVG = 'http://www.w3.org/2000/svg';
 const GRAPH_HEIGHT = 96;
 const PAD = 6;
 
-function svg<K extends keyof SVGElementTagNameMap>(name: K, attrs: Record<string, string | number>, parent?: Element): SVGElementTagNameMap[K] {
+function svg<K extends keyof SVGElementTagNameMap>(
+  name: K,
+  attrs: Record<string, string | number>,
+  parent?: Element,
+): SVGElementTagNameMap[K] {
   const e = document.createElementNS(SVG, name);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
   parent?.appendChild(e);
@@ -166,12 +170,33 @@ export class ReviewPanel {
       th.appendChild(h('span', { class: `side-dot ${cls}` }));
       th.append(name);
       tr.appendChild(th);
-      tr.appendChild(h('td', { class: 'accuracy', title: 'Accuracy: 100 for moves the engine would play (docs/analyse.md)' }, Number.isNaN(side.accuracy) ? '–' : `${side.accuracy.toFixed(1)}%`));
+      tr.appendChild(
+        h(
+          'td',
+          { class: 'accuracy', title: 'Accuracy: 100 for moves the engine would play (docs/analyse.md)' },
+          Number.isNaN(side.accuracy) ? '–' : `${side.accuracy.toFixed(1)}%`,
+        ),
+      );
       for (const mark of MARKS) {
         const n = mark === 'inaccuracy' ? side.inaccuracies : mark === 'mistake' ? side.mistakes : side.blunders;
-        tr.appendChild(h('td', { class: `count ${mark}${n > 0 ? ' some' : ''}`, title: `${n} ${n === 1 ? MARK_NAMES[mark].toLowerCase() : MARK_PLURALS[mark]}` }, String(n)));
+        tr.appendChild(
+          h(
+            'td',
+            {
+              class: `count ${mark}${n > 0 ? ' some' : ''}`,
+              title: `${n} ${n === 1 ? MARK_NAMES[mark].toLowerCase() : MARK_PLURALS[mark]}`,
+            },
+            String(n),
+          ),
+        );
       }
-      tr.appendChild(h('td', { class: 'loss', title: 'Average loss in centipawns a move' }, Number.isNaN(side.averageLoss) ? '–' : String(Math.round(side.averageLoss))));
+      tr.appendChild(
+        h(
+          'td',
+          { class: 'loss', title: 'Average loss in centipawns a move' },
+          Number.isNaN(side.averageLoss) ? '–' : String(Math.round(side.averageLoss)),
+        ),
+      );
       body.appendChild(tr);
     }
   }
@@ -211,7 +236,11 @@ export class ReviewPanel {
     svg('line', { x1: x(v.cursor), y1: 0, x2: x(v.cursor), y2: H, class: 'graph-cursor' }, root);
     for (const m of v.review?.moves ?? []) {
       if (m.mark === null) continue;
-      const dot = svg('circle', { cx: x(m.ply), cy: y(curve[m.ply]), r: m.ply === v.cursor ? 6 : 4.5, class: `graph-mark ${m.mark}`, 'data-ply': m.ply }, root);
+      const dot = svg(
+        'circle',
+        { cx: x(m.ply), cy: y(curve[m.ply]), r: m.ply === v.cursor ? 6 : 4.5, class: `graph-mark ${m.mark}`, 'data-ply': m.ply },
+        root,
+      );
       svg('title', {}, dot).textContent = `${v.game.moveLabel(m.ply)} ${v.game.texts[m.ply - 1][v.notation]}${MARK_GLYPHS[m.mark]}`;
     }
     host.replaceChildren(root);
@@ -239,7 +268,9 @@ export class ReviewPanel {
     if (m === undefined || m.mark === null) return;
     const before = v.evals[p - 1];
     const mover = m.side === 'red' ? 'Red' : 'Black';
-    box.appendChild(h('p', { class: 'detail-why' }, `${MARK_NAMES[m.mark]}: ${mover}'s winning chances ${percent(m.before)} → ${percent(m.after)}.`));
+    box.appendChild(
+      h('p', { class: 'detail-why' }, `${MARK_NAMES[m.mark]}: ${mover}'s winning chances ${percent(m.before)} → ${percent(m.after)}.`),
+    );
     if (m.better.length === 0) return;
     const line = h('p', { class: 'detail-better' });
     line.append(`Better ${evalText(before, v.game.sideAt(p - 1))}: `);
@@ -247,7 +278,11 @@ export class ReviewPanel {
     const texts = lineTexts(pos, m.better.map(moveToIccs), v.notation);
     texts.forEach((text, i) => {
       if (i > 0) line.append(' ');
-      const b = h('button', { type: 'button', class: i === 0 ? 'pv-move better-move' : 'pv-move', title: 'Play the better line up to this move' }, text);
+      const b = h(
+        'button',
+        { type: 'button', class: i === 0 ? 'pv-move better-move' : 'pv-move', title: 'Play the better line up to this move' },
+        text,
+      );
       b.addEventListener('click', () => this.host.playBetter(p, i + 1));
       line.appendChild(b);
     });

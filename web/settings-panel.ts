@@ -48,7 +48,9 @@ export function setUpSettings(settings: Settings, changed: () => void, threadsCh
   for (let n = 1; n <= MAX_THREADS; n++) threads.appendChild(h('option', { value: String(n) }, String(n)));
   threads.value = String(settings.threads);
   threads.disabled = MAX_THREADS === 1;
-  $('threads-note').textContent = ISOLATED ? `This device has ${CORES} logical cores.` : 'Several threads need SharedArrayBuffer, which this page does not have.';
+  $('threads-note').textContent = ISOLATED
+    ? `This device has ${CORES} logical cores.`
+    : 'Several threads need SharedArrayBuffer, which this page does not have.';
   threads.addEventListener('change', () => {
     settings.threads = Number(threads.value);
     threadsChanged(threadsOf(settings));

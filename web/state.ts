@@ -129,7 +129,15 @@ export class PageState {
       moves: this.game.iccs(),
       cursor: this.cursor,
       mode: this.mode,
-      play: play === null ? null : { human: play.human, control: play.clock.control.id, left: [play.clock.timeLeft(0, now), play.clock.timeLeft(1, now)], level: play.level },
+      play:
+        play === null
+          ? null
+          : {
+              human: play.human,
+              control: play.clock.control.id,
+              left: [play.clock.timeLeft(0, now), play.clock.timeLeft(1, now)],
+              level: play.level,
+            },
       end: this.end,
       tags: this.tags,
       settings: this.settings,

@@ -93,7 +93,8 @@ function readPlay(v: unknown): PlaySetup | null {
   if ((p.human !== 0 && p.human !== 1) || !isString(p.control)) return null;
   if (!Array.isArray(left) || left.length !== 2 || !left.every((x) => typeof x === 'number' && x >= 0 && Number.isFinite(x))) return null;
   // Games saved before there were levels were played at full strength.
-  const level = typeof p.level === 'number' && Number.isInteger(p.level) && p.level >= 0 && p.level <= FULL_STRENGTH ? p.level : FULL_STRENGTH;
+  const level =
+    typeof p.level === 'number' && Number.isInteger(p.level) && p.level >= 0 && p.level <= FULL_STRENGTH ? p.level : FULL_STRENGTH;
   return { human: p.human, control: p.control, left: [left[0] as number, left[1] as number], level };
 }
 
@@ -117,7 +118,9 @@ export function loadState(problem: (text: string) => void): SavedState | null {
     const v = JSON.parse(raw) as Record<string, unknown>;
     if (v.version !== VERSION) return null;
     if (!isString(v.startFen) || !Array.isArray(v.moves) || !v.moves.every(isString)) throw new Error('the game is incomplete');
-    const tags = Array.isArray(v.tags) ? v.tags.filter((t): t is [string, string] => Array.isArray(t) && t.length === 2 && isString(t[0]) && isString(t[1])) : [];
+    const tags = Array.isArray(v.tags)
+      ? v.tags.filter((t): t is [string, string] => Array.isArray(t) && t.length === 2 && isString(t[0]) && isString(t[1]))
+      : [];
     return {
       startFen: v.startFen,
       moves: v.moves,
@@ -168,9 +171,12 @@ export function loadReview(): SavedReview | null {
     const raw = localStorage.getItem(REVIEW_KEY);
     if (raw === null) return null;
     const v = JSON.parse(raw) as Record<string, unknown>;
-    if (v.version !== VERSION || !isString(v.startFen) || !Array.isArray(v.moves) || !v.moves.every(isString) || !Array.isArray(v.evals)) return null;
+    if (v.version !== VERSION || !isString(v.startFen) || !Array.isArray(v.moves) || !v.moves.every(isString) || !Array.isArray(v.evals))
+      return null;
     if (typeof v.nodes !== 'number' || v.evals.length !== v.moves.length + 1 || !v.evals.every(isPositionEval)) return null;
-    const tags = Array.isArray(v.tags) ? v.tags.filter((t): t is [string, string] => Array.isArray(t) && t.length === 2 && isString(t[0]) && isString(t[1])) : [];
+    const tags = Array.isArray(v.tags)
+      ? v.tags.filter((t): t is [string, string] => Array.isArray(t) && t.length === 2 && isString(t[0]) && isString(t[1]))
+      : [];
     return { startFen: v.startFen, moves: v.moves, tags, end: readEnd(v.end), nodes: v.nodes, evals: v.evals };
   } catch {
     return null;

@@ -14,7 +14,18 @@ import { onInterrupt } from '../interrupt';
 import type { Shard } from '../match/shard';
 import { EngineClient, limitText, type AnalyseLimit } from './engine-client';
 import { Progress } from './progress';
-import { readState, settingsDifference, shardText, stateBytes, STATE_VERSION, statePath, writeState, type GameEntry, type RunState, type SideFigures } from './state';
+import {
+  readState,
+  settingsDifference,
+  shardText,
+  stateBytes,
+  STATE_VERSION,
+  statePath,
+  writeState,
+  type GameEntry,
+  type RunState,
+  type SideFigures,
+} from './state';
 
 interface AnalyseOptions {
   input: string;
@@ -53,7 +64,13 @@ function programFile(command: readonly string[]): string {
 const round1 = (x: number): number | null => (Number.isNaN(x) ? null : Math.round(x * 10) / 10);
 
 function figures(s: SideReview): SideFigures {
-  return { accuracy: round1(s.accuracy), averageLoss: round1(s.averageLoss), inaccuracies: s.inaccuracies, mistakes: s.mistakes, blunders: s.blunders };
+  return {
+    accuracy: round1(s.accuracy),
+    averageLoss: round1(s.averageLoss),
+    inaccuracies: s.inaccuracies,
+    mistakes: s.mistakes,
+    blunders: s.blunders,
+  };
 }
 
 /** `Red 91.3% (?! 1, ? 0, ?? 0)`. */
@@ -69,11 +86,21 @@ function gameName(game: PgnGame, number: number): string {
 }
 
 /** The reviewed game's PGN text. */
-export function reviewedText(game: PgnGame, evals: readonly PositionEval[], review: GameReview, format: PgnFormat | undefined, annotator: string): string {
+export function reviewedText(
+  game: PgnGame,
+  evals: readonly PositionEval[],
+  review: GameReview,
+  format: PgnFormat | undefined,
+  annotator: string,
+): string {
   return writePgn(annotateGame(game, review, evals, { annotator }), format ?? game.format ?? 'chinese');
 }
 
-export async function runAnalyse(opts: AnalyseOptions, log: (line: string) => void, err: (text: string) => void = (t) => log(t.replace(/\n$/, ''))): Promise<number> {
+export async function runAnalyse(
+  opts: AnalyseOptions,
+  log: (line: string) => void,
+  err: (text: string) => void = (t) => log(t.replace(/\n$/, '')),
+): Promise<number> {
   let bytes: Uint8Array;
   try {
     bytes = new Uint8Array(readFileSync(opts.input));
@@ -120,7 +147,9 @@ export async function runAnalyse(opts: AnalyseOptions, log: (line: string) => vo
     if (previous === null || !existsSync(opts.out)) {
       log(`chuhan analyse: nothing to resume in ${opts.out}; starting it`);
     } else {
-      const diff = settingsDifference(previous, fresh) ?? (previous.shard !== fresh.shard ? `shard: ${previous.shard ?? 'none'} vs ${fresh.shard ?? 'none'}` : null);
+      const diff =
+        settingsDifference(previous, fresh) ??
+        (previous.shard !== fresh.shard ? `shard: ${previous.shard ?? 'none'} vs ${fresh.shard ?? 'none'}` : null);
       if (diff !== null) {
         log(`chuhan analyse: cannot resume ${opts.out}: it is another analysis (${diff}); give the same options, or another --out`);
         return 2;
@@ -128,7 +157,9 @@ export async function runAnalyse(opts: AnalyseOptions, log: (line: string) => vo
       const have = statSync(opts.out).size;
       const want = stateBytes(previous);
       if (have < want) {
-        log(`chuhan analyse: cannot resume ${opts.out}: it holds ${have} bytes, fewer than the ${want} its record ${statePath(opts.out)} counts`);
+        log(
+          `chuhan analyse: cannot resume ${opts.out}: it holds ${have} bytes, fewer than the ${want} its record ${statePath(opts.out)} counts`,
+        );
         return 1;
       }
       state = { ...previous, planned: mine.length };
@@ -146,7 +177,8 @@ export async function runAnalyse(opts: AnalyseOptions, log: (line: string) => vo
     fd = openSync(opts.out, state === fresh ? 'w' : 'r+');
     const keep = stateBytes(state);
     if (state !== fresh) {
-      if (statSync(opts.out).size > keep) log(`analyse: ${opts.out}: dropping ${statSync(opts.out).size - keep} bytes of an unfinished write`);
+      if (statSync(opts.out).size > keep)
+        log(`analyse: ${opts.out}: dropping ${statSync(opts.out).size - keep} bytes of an unfinished write`);
       ftruncateSync(fd, keep);
       log(`analyse: resuming ${opts.out}: ${state.games.length} of ${mine.length} games done`);
     }

@@ -105,7 +105,7 @@ export function fitDrawModel(s: ArrayLike<number>, y: ArrayLike<number>): { k: n
         gb -= 1 - pl;
       } else {
         const pd = Math.max(1e-12, 1 - pw - pl);
-        ga -= (pw * (1 - pw) - pl * (1 - pl)) * x / pd;
+        ga -= ((pw * (1 - pw) - pl * (1 - pl)) * x) / pd;
         gb += (pw * (1 - pw) + pl * (1 - pl)) / pd;
       }
     }
@@ -139,8 +139,41 @@ export function fitDrawModel(s: ArrayLike<number>, y: ArrayLike<number>): { k: n
 
 /** Bucket edges in centipawns: 50 cp wide to ±400, 100 cp to ±1,000, then ±1,500, ±3,000 and beyond. */
 const EDGES = [
-  -MAX_FIT_CP, -3000, -1500, -1000, -900, -800, -700, -600, -500, -400, -350, -300, -250, -200, -150, -100, -50, 0, 50, 100, 150, 200, 250, 300,
-  350, 400, 500, 600, 700, 800, 900, 1000, 1500, 3000, MAX_FIT_CP + 1,
+  -MAX_FIT_CP,
+  -3000,
+  -1500,
+  -1000,
+  -900,
+  -800,
+  -700,
+  -600,
+  -500,
+  -400,
+  -350,
+  -300,
+  -250,
+  -200,
+  -150,
+  -100,
+  -50,
+  0,
+  50,
+  100,
+  150,
+  200,
+  250,
+  300,
+  350,
+  400,
+  500,
+  600,
+  700,
+  800,
+  900,
+  1000,
+  1500,
+  3000,
+  MAX_FIT_CP + 1,
 ];
 
 /** Reads the records of `files` (whole runs, not shards), up to `limit` positions, and fits k. */
@@ -269,7 +302,9 @@ export function fitSvg(fit: CurveFit): string {
     parts.push(`<text x="${L - 6}" y="${y(e) + 4}" text-anchor="end">${e.toFixed(2)}</text>`);
   }
   parts.push(`<text x="${(L + W - R) / 2}" y="${H - 8}" text-anchor="middle">score, centipawns (side to move)</text>`);
-  parts.push(`<text x="14" y="${(T + H - B) / 2}" text-anchor="middle" transform="rotate(-90 14 ${(T + H - B) / 2})">expected score</text>`);
+  parts.push(
+    `<text x="14" y="${(T + H - B) / 2}" text-anchor="middle" transform="rotate(-90 14 ${(T + H - B) / 2})">expected score</text>`,
+  );
   parts.push(`<polyline points="${curve(LICHESS_K)}" fill="none" stroke="#999" stroke-dasharray="5 4" stroke-width="1.5"/>`);
   parts.push(`<polyline points="${curve(fit.k)}" fill="none" stroke="#c0392b" stroke-width="2"/>`);
   for (const b of fit.buckets) {
@@ -289,7 +324,11 @@ export function fitSvg(fit: CurveFit): string {
 }
 
 /** The command: fits, prints the report on `out`, writes the SVG when asked. Returns the exit code. */
-export function runFitCurve(opts: { files: string[]; limit?: number; svg?: string }, out: (line: string) => void, err: (line: string) => void): number {
+export function runFitCurve(
+  opts: { files: string[]; limit?: number; svg?: string },
+  out: (line: string) => void,
+  err: (line: string) => void,
+): number {
   let fit: CurveFit;
   try {
     fit = fitCurve(opts.files, opts.limit ?? Infinity);

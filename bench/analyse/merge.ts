@@ -14,7 +14,7 @@ export function runAnalyseMerge(opts: { out: string; shards: readonly string[] }
     log(`chuhan analyse --merge: ${why}`);
     return 1;
   };
-  if (opts.shards.length === 0) return fail('name the shards\' PGN files (their records FILE.json beside them)');
+  if (opts.shards.length === 0) return fail("name the shards' PGN files (their records FILE.json beside them)");
   const shards: Array<{ file: string; state: RunState; text: Buffer; k: number; n: number }> = [];
   for (const file of opts.shards) {
     let state: RunState | null;
@@ -26,7 +26,10 @@ export function runAnalyseMerge(opts: { out: string; shards: readonly string[] }
     if (state === null) return fail(`${file} has no record ${statePath(file)} beside it: is it the output of chuhan analyse --shard?`);
     if (state.shard === null) return fail(`${file} is a whole analysis, not a shard`);
     const { k, n } = parseShard(state.shard);
-    if (!state.complete) return fail(`${file} (shard ${state.shard}) is unfinished: ${state.games.length} of ${state.planned} games; finish it with its command and --resume`);
+    if (!state.complete)
+      return fail(
+        `${file} (shard ${state.shard}) is unfinished: ${state.games.length} of ${state.planned} games; finish it with its command and --resume`,
+      );
     let text: Buffer;
     try {
       text = readFileSync(file);
@@ -55,7 +58,8 @@ export function runAnalyseMerge(opts: { out: string; shards: readonly string[] }
   for (let g = 0; g < games; g++) {
     const c = cursor.get((g % n) + 1)!;
     const entry = c.s.state.games[c.entry++];
-    if (entry === undefined || entry.game !== g + 1) return fail(`${c.s.file} does not hold game ${g + 1} where shard ${c.s.k}/${n} should`);
+    if (entry === undefined || entry.game !== g + 1)
+      return fail(`${c.s.file} does not hold game ${g + 1} where shard ${c.s.k}/${n} should`);
     if ('bytes' in entry) {
       parts.push(c.s.text.subarray(c.offset, c.offset + entry.bytes));
       c.offset += entry.bytes;

@@ -100,7 +100,8 @@ export function stateBytes(state: RunState): number {
 export function settingsDifference(a: RunState, b: RunState): string | null {
   if (a.input.sha256 !== b.input.sha256) return 'the input (its SHA-256 differs)';
   for (const key of ['limit', 'threads', 'hash', 'format', 'engine'] as const) {
-    if (a.settings[key] !== b.settings[key]) return `${key === 'engine' ? 'the program (its SHA-256)' : key}: ${a.settings[key]} vs ${b.settings[key]}`;
+    if (a.settings[key] !== b.settings[key])
+      return `${key === 'engine' ? 'the program (its SHA-256)' : key}: ${a.settings[key]} vs ${b.settings[key]}`;
   }
   return null;
 }

@@ -37,7 +37,7 @@ export function emitResult(p: Float64Array, r: FitReport): string {
   out.push(`// Loss before: train ${r.before.train.toFixed(6)}, held out ${r.before.test.toFixed(6)}.`);
   out.push(`// Loss after:  train ${r.after.train.toFixed(6)}, held out ${r.after.test.toFixed(6)}.`);
   out.push('//');
-  out.push('// Tables hold placement only (material is separate), red\'s view, rank 9 first, as in');
+  out.push("// Tables hold placement only (material is separate), red's view, rank 9 first, as in");
   out.push('// engine/pst.ts. The end-game tables are fitted on their own, not derived from the');
   out.push('// middle-game ones.');
   out.push('');
@@ -50,13 +50,14 @@ export function emitResult(p: Float64Array, r: FitReport): string {
     ['EG', OFF_EG],
   ] as const) {
     for (let kind = KING; kind <= SOLDIER; kind++) {
+      out.push('// biome-ignore format: the board, one rank a line');
       out.push(`export const T_${TABLE_NAMES[kind]}_${suffix} = [`);
       out.push(table(p, off, kind));
       out.push('];');
     }
     out.push('');
   }
-  out.push("// Term weights of engine/evaluate.ts (the keys are the terms the fit knows; eval-params.ts).");
+  out.push('// Term weights of engine/evaluate.ts (the keys are the terms the fit knows; eval-params.ts).');
   out.push('export const FITTED_WEIGHTS = {');
   for (let t = 0; t < TERMS; t++) out.push(`  ${TERM_NAMES[t]}: ${p[OFF_TERMS + t]},`);
   out.push('};');

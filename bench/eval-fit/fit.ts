@@ -150,7 +150,10 @@ export function fit(opts: FitOptions, log: (s: string) => void): void {
   const after = { train: loss(d, rounded, tr, alpha), test: loss(d, rounded, te, alpha) };
   log(`loss after (integers): train ${after.train.toFixed(6)} held-out ${after.test.toFixed(6)}`);
   log(summary(p0, rounded));
-  writeFileSync(opts.out, emitResult(rounded, { alpha, before, after, n: d.n, nTrain: tr.length, nTest: te.length, lambda: opts.lambda, epochs: opts.epochs }));
+  writeFileSync(
+    opts.out,
+    emitResult(rounded, { alpha, before, after, n: d.n, nTrain: tr.length, nTest: te.length, lambda: opts.lambda, epochs: opts.epochs }),
+  );
   log(`wrote ${opts.out}`);
   const kept = Object.entries(OVERRIDES).map(([w, v]) => `${w} ${v}`);
   if (kept.length > 0) log(`hand-set in engine/eval-overrides.ts, still in force over the fit: ${kept.join(', ')}`);

@@ -22,7 +22,6 @@ interface GenerateOptions {
   keep: number;
 }
 
-
 const buf = new Int32Array(MAX_MOVES * 2);
 const capBuf = new Int32Array(MAX_MOVES * 2);
 

@@ -18,7 +18,9 @@ const QUEUE = 4;
 const LIMIT = 1500;
 
 export async function label(opts: LabelOptions, log: (s: string) => void): Promise<void> {
-  const fens = readFileSync(opts.input, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const fens = readFileSync(opts.input, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   // Resume: positions already written (or skipped) are counted in a side file.
   const doneFile = `${opts.out}.done`;
   const start = existsSync(doneFile) ? Number(readFileSync(doneFile, 'utf8').trim()) || 0 : 0;

@@ -10,7 +10,9 @@ import { currentParams, evalExact } from './params';
 
 export function verify(input: string, log: (s: string) => void): boolean {
   const p = currentParams();
-  const lines = readFileSync(input, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const lines = readFileSync(input, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   let bad = 0;
   for (const line of lines) {
     const fen = line.split('\t')[0];

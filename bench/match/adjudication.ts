@@ -20,7 +20,10 @@ export const DEFAULT_DRAW = { ply: 80, moves: 8, score: 10 };
 /** Parses `resign`, `resign=N:S`, `draw`, `draw=P:N:S`, comma separated; `off` for none. */
 export function parseAdjudication(text: string): AdjudicationConfig {
   const cfg: AdjudicationConfig = {};
-  for (const part of text.split(',').map((p) => p.trim()).filter((p) => p !== '')) {
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '')) {
     if (part === 'off') continue;
     const [key, value] = part.split('=', 2);
     const nums = value === undefined ? [] : value.split(':').map((v) => Number(v));
@@ -59,10 +62,18 @@ export class Adjudicator {
       const last = this.lastScores(2 * resign.moves);
       if (last) {
         if (last.every((s) => s <= -resign.score)) {
-          return { winner: 'black', kind: 'resign', text: `both engines scored Red at -${resign.score} or worse for ${resign.moves} moves` };
+          return {
+            winner: 'black',
+            kind: 'resign',
+            text: `both engines scored Red at -${resign.score} or worse for ${resign.moves} moves`,
+          };
         }
         if (last.every((s) => s >= resign.score)) {
-          return { winner: 'red', kind: 'resign', text: `both engines scored Black at -${resign.score} or worse for ${resign.moves} moves` };
+          return {
+            winner: 'red',
+            kind: 'resign',
+            text: `both engines scored Black at -${resign.score} or worse for ${resign.moves} moves`,
+          };
         }
       }
     }

@@ -162,10 +162,18 @@ function settingsLine(opts: BuildOpeningsOptions, nodes: number, maxScore: numbe
 }
 
 /** What a suite file written by this command says about itself: settings, progress, counts, entries. */
-export function readSuiteFile(text: string): { settings: string | null; progress: number | null; stats: SuiteStats | null; entries: SuiteEntry[] } {
+export function readSuiteFile(text: string): {
+  settings: string | null;
+  progress: number | null;
+  stats: SuiteStats | null;
+  entries: SuiteEntry[];
+} {
   const settings = /^# Settings: .*$/m.exec(text)?.[0] ?? null;
   const progress = /^# Unfinished: (\d+) of the games read/m.exec(text);
-  const from = /^# From (\d+) games: (\d+) kept, (\d+) repeats, (\d+) outside the window, (\d+) too short, (\d+) over at ply \d+, (\d+) unfinished/m.exec(text);
+  const from =
+    /^# From (\d+) games: (\d+) kept, (\d+) repeats, (\d+) outside the window, (\d+) too short, (\d+) over at ply \d+, (\d+) unfinished/m.exec(
+      text,
+    );
   const entries: SuiteEntry[] = [];
   for (const line of text.split('\n')) {
     const m = /^([^#;].*?)\s*;\s*(.*?)\s*$/.exec(line);
@@ -227,9 +235,20 @@ export async function runBuildOpenings(opts: BuildOpeningsOptions, log: (line: s
         return 2;
       }
       if (was.settings !== settings) {
-        const a = new Map(was.settings.slice(12).split(' ').map((w) => w.split('=') as [string, string]));
-        const diff = settings.slice(12).split(' ').map((w) => w.split('=')).find(([k, v]) => a.get(k) !== v);
-        log(`chuhan openings: cannot resume ${opts.out}: it was made with ${diff ? `${diff[0]} ${a.get(diff[0])}, not ${diff[1]}` : 'other settings'}; give the same options or another --out`);
+        const a = new Map(
+          was.settings
+            .slice(12)
+            .split(' ')
+            .map((w) => w.split('=') as [string, string]),
+        );
+        const diff = settings
+          .slice(12)
+          .split(' ')
+          .map((w) => w.split('='))
+          .find(([k, v]) => a.get(k) !== v);
+        log(
+          `chuhan openings: cannot resume ${opts.out}: it was made with ${diff ? `${diff[0]} ${a.get(diff[0])}, not ${diff[1]}` : 'other settings'}; give the same options or another --out`,
+        );
         return 2;
       }
       resumeAt = was.progress ?? was.stats.games;
@@ -264,7 +283,9 @@ export async function runBuildOpenings(opts: BuildOpeningsOptions, log: (line: s
 
   let stop = false;
   const interrupt = onInterrupt(() => (stop = true));
-  log(`openings: ${total - resumeAt} games to read, the position at ply ${opts.plies} of each searched to ${nodes} nodes; Ctrl-C stops, and --resume goes on`);
+  log(
+    `openings: ${total - resumeAt} games to read, the position at ply ${opts.plies} of each searched to ${nodes} nodes; Ctrl-C stops, and --resume goes on`,
+  );
   try {
     let lastSave = Date.now();
     outer: for (const { file, games } of sources) {
@@ -278,7 +299,9 @@ export async function runBuildOpenings(opts: BuildOpeningsOptions, log: (line: s
         read++;
         if (stop) {
           if (!write(false)) return 1;
-          log(`openings: ${interrupt.signal}: stopped after game ${read} of ${total}; ${opts.out} holds the ${builder.entries.length} positions kept so far and --resume goes on`);
+          log(
+            `openings: ${interrupt.signal}: stopped after game ${read} of ${total}; ${opts.out} holds the ${builder.entries.length} positions kept so far and --resume goes on`,
+          );
           return interrupt.code;
         }
         if (Date.now() - lastSave > 30_000) {

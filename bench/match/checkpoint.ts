@@ -12,7 +12,16 @@
 // ("1-40,43,45-46") and one character per game, in round order, for its result and termination
 // (outcomeCode): 20,000 games take 20 kB.
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { emptySideStats, isTermination, TERMINATIONS, type EngineFigures, type Result, type RssAt, type SideStats, type Termination } from './game';
+import {
+  emptySideStats,
+  isTermination,
+  TERMINATIONS,
+  type EngineFigures,
+  type Result,
+  type RssAt,
+  type SideStats,
+  type Termination,
+} from './game';
 import { sideFrom, type GameRecord } from './record';
 import type { ScheduledGame } from './schedule';
 
@@ -79,7 +88,10 @@ export interface SummaryGame {
 }
 
 /** The `finished` field of a summary: the games in round order. */
-export function finishedField(games: ReadonlyArray<{ round: number; result: Result; termination: Termination }>): { rounds: string; results: string } {
+export function finishedField(games: ReadonlyArray<{ round: number; result: Result; termination: Termination }>): {
+  rounds: string;
+  results: string;
+} {
   const sorted = games.slice().sort((a, b) => a.round - b.round);
   return { rounds: formatRounds(sorted.map((g) => g.round)), results: sorted.map((g) => outcomeCode(g.result, g.termination)).join('') };
 }
@@ -122,7 +134,10 @@ function legacyGame(g: Record<string, unknown>): SummaryGame {
  * The finished games of a summary and each engine's figures over them (in engine order); null
  * figures for an older summary, whose `games` list carries each game's. Throws with the problem.
  */
-export function summaryGames(raw: Record<string, unknown>, names: readonly string[]): { games: SummaryGame[]; figures: EngineFigures[] | null } {
+export function summaryGames(
+  raw: Record<string, unknown>,
+  names: readonly string[],
+): { games: SummaryGame[]; figures: EngineFigures[] | null } {
   if (raw.finished === undefined && Array.isArray(raw.games)) {
     return { games: (raw.games as Array<Record<string, unknown>>).map(legacyGame), figures: null };
   }
@@ -137,16 +152,29 @@ export function summaryGames(raw: Record<string, unknown>, names: readonly strin
 }
 
 /** The record of a summary's game in `schedule`, or why it is not a game of it. */
-export function recordOfGame(g: SummaryGame, schedule: readonly ScheduledGame[], names: readonly string[]): { record: GameRecord } | { error: string } {
+export function recordOfGame(
+  g: SummaryGame,
+  schedule: readonly ScheduledGame[],
+  names: readonly string[],
+): { record: GameRecord } | { error: string } {
   const game = schedule[g.round - 1];
   if (!game) return { error: `round ${g.round} is beyond the match's ${schedule.length} games` };
   if (g.players && (g.players[0] !== names[game.red] || g.players[1] !== names[game.black])) {
     return { error: `round ${g.round} was ${g.players[0]} - ${g.players[1]}, the schedule has ${names[game.red]} - ${names[game.black]}` };
   }
-  if (!isTermination(g.termination)) return { error: `round ${g.round} has the termination '${g.termination}', which this runner does not know` };
+  if (!isTermination(g.termination))
+    return { error: `round ${g.round} has the termination '${g.termination}', which this runner does not know` };
   const none = emptySideStats();
   return {
-    record: { game, result: g.result, termination: g.termination, reason: '', red: g.red ?? none, black: g.black ?? none, plies: g.plies ?? 0 },
+    record: {
+      game,
+      result: g.result,
+      termination: g.termination,
+      reason: '',
+      red: g.red ?? none,
+      black: g.black ?? none,
+      plies: g.plies ?? 0,
+    },
   };
 }
 
@@ -157,7 +185,8 @@ function figuresOfEntry(entry: Record<string, unknown>): EngineFigures | null {
   const timeMs = num(entry.timeMs);
   if (moves === null || timeMs === null) return null;
   const memory = entry.memory as Record<string, unknown> | null | undefined;
-  const at = (round: unknown, kb: unknown): RssAt | null => (num(round) !== null && num(kb) !== null ? { round: num(round)!, kb: num(kb)! } : null);
+  const at = (round: unknown, kb: unknown): RssAt | null =>
+    num(round) !== null && num(kb) !== null ? { round: num(round)!, kb: num(kb)! } : null;
   return {
     moves,
     time: timeMs,

@@ -39,7 +39,12 @@ async function checkOpenings(o: MatchOptions, openings: Opening[], out: (line: s
       await engine.newGame();
       const pos = parseFen(op.fen);
       for (const m of op.moves) pos.make(m);
-      const r = await engine.go(op.fen, op.moves.map(moveToIccs), goCommand(engine.config.proto, { limit, redToMove: pos.side === 0, nodes: engine.config.nodes }), o.timeouts.hang);
+      const r = await engine.go(
+        op.fen,
+        op.moves.map(moveToIccs),
+        goCommand(engine.config.proto, { limit, redToMove: pos.side === 0, nodes: engine.config.nodes }),
+        o.timeouts.hang,
+      );
       if (r.kind !== 'move') throw new Error(`${engine.config.name} gave no move for line ${op.line} (${r.kind})`);
       // Scores from Red's point of view.
       const s = r.score === undefined ? NaN : scoreValue(r.score) * (pos.side === 0 ? 1 : -1);
@@ -143,7 +148,10 @@ export async function runMatchCli(
       const state = resumeMatch({ pgn: o.pgn, json: o.json }, identity, o.shard ?? null, fullSchedule, names);
       for (const w of state.warnings) err(`chuhan match: ${w}\n`);
       const stray = state.records.find((r) => !inShard.has(r.game.index));
-      if (stray) throw new Error(`cannot resume from ${state.source}: round ${stray.game.index + 1} is not a game of shard ${o.shard!.k}/${o.shard!.n}`);
+      if (stray)
+        throw new Error(
+          `cannot resume from ${state.source}: round ${stray.game.index + 1} is not a game of shard ${o.shard!.k}/${o.shard!.n}`,
+        );
       for (const r of state.records) {
         tally.add(r);
         done.add(r.game.index + 1);
@@ -179,7 +187,15 @@ export async function runMatchCli(
       event: o.event,
       date: meta.date,
       limit: meta.timeControl,
-      engineSpecs: o.engines.map((e) => ({ name: e.name, cmd: e.cmd, args: e.args, proto: e.proto, options: Object.fromEntries(e.options), ponder: e.ponder === true, ...(e.tc ? { tc: formatTimeControl(e.tc) } : {}) })),
+      engineSpecs: o.engines.map((e) => ({
+        name: e.name,
+        cmd: e.cmd,
+        args: e.args,
+        proto: e.proto,
+        options: Object.fromEntries(e.options),
+        ponder: e.ponder === true,
+        ...(e.tc ? { tc: formatTimeControl(e.tc) } : {}),
+      })),
       openings: o.openings ?? null,
       openingCount: openings.length,
       planned: total,
@@ -205,7 +221,10 @@ export async function runMatchCli(
     concurrency: o.concurrency,
     // Until the first result, say which games are under way (a game at 10 s + 0.1 s lasts a minute).
     onStart: (game: ScheduledGame) => {
-      if (!o.quiet && tally.played === 0) err(`${tty ? '\r\x1b[K' : ''}chuhan match: game #${game.index + 1} started, ${names[game.red]} (red) - ${names[game.black]} (black)\n`);
+      if (!o.quiet && tally.played === 0)
+        err(
+          `${tty ? '\r\x1b[K' : ''}chuhan match: game #${game.index + 1} started, ${names[game.red]} (red) - ${names[game.black]} (black)\n`,
+        );
     },
     onGame: (game: ScheduledGame, outcome: GameOutcome) => {
       tally.add(toRecord(game, outcome));
@@ -242,7 +261,9 @@ export async function runMatchCli(
   for (const line of summaryText(json, tally)) out(line);
   if (match.stopReason) out(`stopped: ${match.stopReason}`);
   if (failure) {
-    err(`chuhan match: ${failure instanceof EngineStartError ? failure.message : failure instanceof Error ? (failure.stack ?? failure.message) : failure}\n`);
+    err(
+      `chuhan match: ${failure instanceof EngineStartError ? failure.message : failure instanceof Error ? (failure.stack ?? failure.message) : failure}\n`,
+    );
     return 1;
   }
   if (match.stopReason === 'interrupted') return 130;

@@ -8,7 +8,16 @@ import { performance } from 'node:perf_hooks';
 import type { Score } from '../../engine/limits';
 import { parseInfo } from '../../engine/wire';
 import type { TimeControl } from './clock';
-import { handshake, moveFromWire, newGameCommands, parseBestmove, parseOptionLine, positionCommand, setoption, type Proto } from './engine-protocol';
+import {
+  handshake,
+  moveFromWire,
+  newGameCommands,
+  parseBestmove,
+  parseOptionLine,
+  positionCommand,
+  setoption,
+  type Proto,
+} from './engine-protocol';
 
 export interface EngineConfig {
   name: string;
@@ -195,8 +204,7 @@ export class EngineProcess {
     child.on('error', (err) => onGone(`cannot run '${this.config.cmd}': ${err.message}`));
     // 'close' comes after the last output has been read; 'exit' (with a short delay, in case a
     // child of the engine keeps the pipes open) covers the rest.
-    const describe = (code: number | null, signal: NodeJS.Signals | null) =>
-      signal ? `killed by ${signal}` : `exited with code ${code}`;
+    const describe = (code: number | null, signal: NodeJS.Signals | null) => (signal ? `killed by ${signal}` : `exited with code ${code}`);
     child.on('close', (code, signal) => onGone(describe(code, signal)));
     child.on('exit', (code, signal) => setTimeout(() => onGone(describe(code, signal)), 200).unref());
 
@@ -287,7 +295,17 @@ export class EngineProcess {
       st.early =
         bm.kind === 'none'
           ? { kind: 'none', raw: bm.raw, elapsed: 0 }
-          : { kind: 'move', raw: bm.raw, iccs: bm.iccs, ponder: this.ponderMove(bm.ponder), draw: bm.draw, resign: bm.resign, elapsed: 0, score: st.score, depth: st.depth };
+          : {
+              kind: 'move',
+              raw: bm.raw,
+              iccs: bm.iccs,
+              ponder: this.ponderMove(bm.ponder),
+              draw: bm.draw,
+              resign: bm.resign,
+              elapsed: 0,
+              score: st.score,
+              depth: st.depth,
+            };
     };
     this.exitHandler = (detail) => {
       this.crashes++;
@@ -424,7 +442,19 @@ export class EngineProcess {
         const elapsed = at - t0;
         const stopMs = stopAt === undefined ? {} : { stopMs: at - stopAt };
         if (bm.kind === 'none') finish({ kind: 'none', raw: bm.raw, elapsed, ...stopMs });
-        else finish({ kind: 'move', raw: bm.raw, iccs: bm.iccs, ponder: this.ponderMove(bm.ponder), draw: bm.draw, resign: bm.resign, elapsed, score, depth, ...stopMs });
+        else
+          finish({
+            kind: 'move',
+            raw: bm.raw,
+            iccs: bm.iccs,
+            ponder: this.ponderMove(bm.ponder),
+            draw: bm.draw,
+            resign: bm.resign,
+            elapsed,
+            score,
+            depth,
+            ...stopMs,
+          });
       };
       this.exitHandler = (detail) => {
         this.crashes++;

@@ -137,11 +137,7 @@ function winnerResult(winnerSide: number): Result {
 }
 
 /** Plays a game: `engines[0]` has Red, `engines[1]` Black. */
-export async function playGame(
-  engines: [EngineProcess, EngineProcess],
-  opening: Opening,
-  settings: GameSettings,
-): Promise<GameOutcome> {
+export async function playGame(engines: [EngineProcess, EngineProcess], opening: Opening, settings: GameSettings): Promise<GameOutcome> {
   const stats: [SideStats, SideStats] = [emptySideStats(), emptySideStats()];
   try {
     return await play(engines, opening, settings, stats);
@@ -173,8 +169,7 @@ async function play(
   const thoughts: MoveThought[] = [];
   const iccs = moves.map(moveToIccs);
   const limit = settings.limit;
-  const clocks =
-    limit.kind === 'clock' ? engines.map((e) => new Clock(e.config.tc ?? limit.tc, settings.margin)) : null;
+  const clocks = limit.kind === 'clock' ? engines.map((e) => new Clock(e.config.tc ?? limit.tc, settings.margin)) : null;
   const adjudicator = new Adjudicator(settings.adjudication);
   const end = (result: Result, termination: Termination, reason: string): GameOutcome => ({
     result,
@@ -284,7 +279,11 @@ async function play(
     stats[side].time += out.elapsed;
     if (clocks && !clocks[side].charge(out.elapsed)) {
       const c = clocks[side];
-      return lose(side, 'time-forfeit', `${name} lost on time (${Math.round(out.elapsed)} ms used, ${Math.round(c.remaining + out.elapsed)} ms left)`);
+      return lose(
+        side,
+        'time-forfeit',
+        `${name} lost on time (${Math.round(out.elapsed)} ms used, ${Math.round(c.remaining + out.elapsed)} ms left)`,
+      );
     }
     if (out.resign) return lose(side, 'resign', `${name} resigns`);
     let move: number;

@@ -92,7 +92,9 @@ export function mergeShards(shards: readonly ShardSummary[]): Merged {
   const byK = new Map<number, string>();
   for (const s of shards) {
     if ((s.shard?.n ?? 1) !== n) {
-      throw new MergeError(`${first.file} is ${shardText(first.shard)} but ${s.file} is ${shardText(s.shard)}; shards of one merge split the match the same way`);
+      throw new MergeError(
+        `${first.file} is ${shardText(first.shard)} but ${s.file} is ${shardText(s.shard)}; shards of one merge split the match the same way`,
+      );
     }
     const k = s.shard?.k ?? 1;
     const seen = byK.get(k);
@@ -102,7 +104,8 @@ export function mergeShards(shards: readonly ShardSummary[]): Merged {
   const missing = Array.from({ length: n }, (_, i) => i + 1).filter((k) => !byK.has(k));
   if (missing.length > 0) warnings.push(`shard(s) ${missing.join(', ')} of ${n} missing: the summary covers only the shards given`);
   for (const s of shards) {
-    if (s.played < s.planned) warnings.push(`${s.file}: ${s.played} of its ${s.planned} games played${s.stoppedBy ? ` (${s.stoppedBy})` : ''}`);
+    if (s.played < s.planned)
+      warnings.push(`${s.file}: ${s.played} of its ${s.planned} games played${s.stoppedBy ? ` (${s.stoppedBy})` : ''}`);
   }
 
   const id = first.identity as unknown as {
@@ -114,7 +117,8 @@ export function mergeShards(shards: readonly ShardSummary[]): Merged {
   const names = identityNames(first.identity);
   const pairList = pairings(names.length);
   const schedule: ScheduledGame[] = makeSchedule(names.length, id.gamesPerPairing, id.openings.count);
-  if (schedule.length !== id.gamesTotal) throw new MergeError(`${first.file}: its schedule of ${id.gamesTotal} games does not match its settings (${schedule.length})`);
+  if (schedule.length !== id.gamesTotal)
+    throw new MergeError(`${first.file}: its schedule of ${id.gamesTotal} games does not match its settings (${schedule.length})`);
 
   const from = new Map<number, string>();
   const records: GameRecord[] = [];
@@ -142,31 +146,32 @@ export function mergeShards(shards: readonly ShardSummary[]): Merged {
   }
   for (const s of shards) s.figures?.forEach((f, i) => tally.addFigures(i, f));
   const raw = first.raw;
-  const json = tally.toJson(
-    {
-      event: raw.event,
-      date: raw.date,
-      limit: raw.limit,
-      engineSpecs: raw.engineSpecs,
-      openings: raw.openings,
-      openingCount: id.openings.count,
-      planned: id.gamesTotal,
-      resumed: 0,
-      adjudication: raw.adjudication,
-      margin: raw.margin,
-      stoppedBy: null,
-      merged: shards.map((s) => ({ file: s.file, shard: s.shard, played: s.games.length })),
-      sprtSequential: sequential,
-      shard: null,
-      gamesTotal: id.gamesTotal,
-      identity: first.identity,
-    },
-  );
+  const json = tally.toJson({
+    event: raw.event,
+    date: raw.date,
+    limit: raw.limit,
+    engineSpecs: raw.engineSpecs,
+    openings: raw.openings,
+    openingCount: id.openings.count,
+    planned: id.gamesTotal,
+    resumed: 0,
+    adjudication: raw.adjudication,
+    margin: raw.margin,
+    stoppedBy: null,
+    merged: shards.map((s) => ({ file: s.file, shard: s.shard, played: s.games.length })),
+    sprtSequential: sequential,
+    shard: null,
+    gamesTotal: id.gamesTotal,
+    identity: first.identity,
+  });
   return { tally, json, warnings, sequential };
 }
 
 /** PGN texts of shards combined in Round order; checked against the merged results. */
-export function mergePgn(files: ReadonlyArray<{ file: string; text: string }>, results: ReadonlyMap<number, string>): { text: string; warnings: string[] } {
+export function mergePgn(
+  files: ReadonlyArray<{ file: string; text: string }>,
+  results: ReadonlyMap<number, string>,
+): { text: string; warnings: string[] } {
   const games: Array<{ round: number; text: string }> = [];
   const from = new Map<number, string>();
   for (const { file, text } of files) {
@@ -187,7 +192,8 @@ export function mergePgn(files: ReadonlyArray<{ file: string; text: string }>, r
   }
   const warnings: string[] = [];
   const absent = [...results.keys()].filter((r) => !from.has(r));
-  if (absent.length > 0) warnings.push(`${absent.length} game(s) of the summaries are in none of the PGN files (first: round ${Math.min(...absent)})`);
+  if (absent.length > 0)
+    warnings.push(`${absent.length} game(s) of the summaries are in none of the PGN files (first: round ${Math.min(...absent)})`);
   games.sort((a, b) => a.round - b.round);
   return { text: games.map((g) => g.text).join(''), warnings };
 }

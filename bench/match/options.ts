@@ -177,7 +177,10 @@ interface ParsedFlags {
 }
 
 /** A commander parser of a decimal integer from `min` up; the error is the runner's own. */
-const intFlag = (flag: string, min = 0) => (v: string) => int(flag, v, min);
+const intFlag =
+  (flag: string, min = 0) =>
+  (v: string) =>
+    int(flag, v, min);
 
 /** A commander parser that reads a value with `read`, naming the flag when that fails. */
 function flagValue<T>(flag: string, read: (v: string) => T): (v: string) => T {
@@ -205,37 +208,82 @@ export function matchCommand(): Command {
   return new Command('chuhan match')
     .description('engine matches and round robins')
     .usage('[options] --engine SPEC --engine SPEC... (more engines: a round robin)  |  --merge SHARD.json... [SHARD.pgn...]')
-    .argument('[files...]', 'with --merge: the shards\' JSON summaries and PGN files')
+    .argument('[files...]', "with --merge: the shards' JSON summaries and PGN files")
     .option('--engine <spec>', 'an engine (SPEC: below); two or more, repeated', collect)
     .option('--each <spec>', 'SPEC keys applied to every engine (repeatable)', collect)
-    .option('--tc <tc>', 'the limit (one of --tc, --movetime, --depth, --nodes): a clock, BASE+INC or MOVES/BASE[+INC] in seconds, e.g. 2+0.02, 40/60+0.5, 1:30+1 (default 10+0.1)', limitFlag(flagValue('--tc', (v) => ({ kind: 'clock', tc: parseTimeControl(v) }))))
-    .option('--movetime <ms>', 'the limit: a fixed time a move', limitFlag((v) => ({ kind: 'movetime', ms: int('--movetime', v, 1) })))
-    .option('--depth <n>', 'the limit: a fixed depth', limitFlag((v) => ({ kind: 'depth', depth: int('--depth', v, 1) })))
-    .option('--nodes <n>', 'the limit: fixed nodes', limitFlag((v) => ({ kind: 'nodes', nodes: int('--nodes', v, 1) })))
+    .option(
+      '--tc <tc>',
+      'the limit (one of --tc, --movetime, --depth, --nodes): a clock, BASE+INC or MOVES/BASE[+INC] in seconds, e.g. 2+0.02, 40/60+0.5, 1:30+1 (default 10+0.1)',
+      limitFlag(flagValue('--tc', (v) => ({ kind: 'clock', tc: parseTimeControl(v) }))),
+    )
+    .option(
+      '--movetime <ms>',
+      'the limit: a fixed time a move',
+      limitFlag((v) => ({ kind: 'movetime', ms: int('--movetime', v, 1) })),
+    )
+    .option(
+      '--depth <n>',
+      'the limit: a fixed depth',
+      limitFlag((v) => ({ kind: 'depth', depth: int('--depth', v, 1) })),
+    )
+    .option(
+      '--nodes <n>',
+      'the limit: fixed nodes',
+      limitFlag((v) => ({ kind: 'nodes', nodes: int('--nodes', v, 1) })),
+    )
     .option('--games <n>', 'games per pair of engines; openings are played twice, colours swapped', intFlag('--games', 1), 2)
     .option('--concurrency <n>', 'games at once, each with its own engine processes', intFlag('--concurrency', 1), 1)
     .option('--openings <file>', 'FENs / EPD / ICCS move lists, one per line (default: the initial position)')
     .option('--seed <n>', 'shuffle the openings', intFlag('--seed'))
     .option('--pgn <file>', 'write each game as it ends')
-    .option('--pgn-format <format>', 'iccs, wxf or chinese', (v: string) => {
-      const f = v.toLowerCase();
-      if (f !== 'iccs' && f !== 'wxf' && f !== 'chinese') throw new UsageError('--pgn-format is iccs, wxf or chinese');
-      return f;
-    }, 'iccs')
-    .option('--json <file>', 'the summary, rewritten (atomically) after every game and at the end: as printed (per engine also ponder hits and misses, the stops sent and the slowest stop→bestmove, and its memory from /proc: largest RSS, first game against last), and every game\'s result: enough to resume from')
-    .option('--resume', 'continue the match in --pgn and/or --json, playing only the missing games: from the summary alone when the PGN is gone (new games go to a fresh PGN); refused for a summary of another match, naming the field that differs')
+    .option(
+      '--pgn-format <format>',
+      'iccs, wxf or chinese',
+      (v: string) => {
+        const f = v.toLowerCase();
+        if (f !== 'iccs' && f !== 'wxf' && f !== 'chinese') throw new UsageError('--pgn-format is iccs, wxf or chinese');
+        return f;
+      },
+      'iccs',
+    )
+    .option(
+      '--json <file>',
+      "the summary, rewritten (atomically) after every game and at the end: as printed (per engine also ponder hits and misses, the stops sent and the slowest stop→bestmove, and its memory from /proc: largest RSS, first game against last), and every game's result: enough to resume from",
+    )
+    .option(
+      '--resume',
+      'continue the match in --pgn and/or --json, playing only the missing games: from the summary alone when the PGN is gone (new games go to a fresh PGN); refused for a summary of another match, naming the field that differs',
+    )
     .option('--force', 'overwrite an existing --pgn or --json file (without it, or --resume, the match refuses)')
     .option('--sprt <spec>', 'elo0=E0,elo1=E1,alpha=A,beta=B[,model=logistic|bayesian]: stop at a decision', parseSprt)
-    .option('--adjudicate <spec>', `resign[=MOVES:CP],draw[=PLY:MOVES:CP] (defaults resign=${DEFAULT_RESIGN.moves}:${DEFAULT_RESIGN.score}, draw=${DEFAULT_DRAW.ply}:${DEFAULT_DRAW.moves}:${DEFAULT_DRAW.score})`, (v: string, earlier: AdjudicationConfig | undefined) => ({ ...earlier, ...flagValue('--adjudicate', parseAdjudication)(v) }))
+    .option(
+      '--adjudicate <spec>',
+      `resign[=MOVES:CP],draw[=PLY:MOVES:CP] (defaults resign=${DEFAULT_RESIGN.moves}:${DEFAULT_RESIGN.score}, draw=${DEFAULT_DRAW.ply}:${DEFAULT_DRAW.moves}:${DEFAULT_DRAW.score})`,
+      (v: string, earlier: AdjudicationConfig | undefined) => ({ ...earlier, ...flagValue('--adjudicate', parseAdjudication)(v) }),
+    )
     .option('--margin <ms>', 'clock tolerance below zero before a loss on time', intFlag('--margin'), 0)
     .option('--max-plies <n>', 'draw a game after n plies', intFlag('--max-plies', 1), 1000)
-    .option('--hang-timeout <ms>', 'depth/nodes/movetime searches taking longer are hangs', intFlag('--hang-timeout', 1), DEFAULT_TIMEOUTS.hang)
-    .option('--stop-grace <ms>', "after 'stop', wait this long for bestmove before killing", intFlag('--stop-grace'), DEFAULT_TIMEOUTS.stopGrace)
+    .option(
+      '--hang-timeout <ms>',
+      'depth/nodes/movetime searches taking longer are hangs',
+      intFlag('--hang-timeout', 1),
+      DEFAULT_TIMEOUTS.hang,
+    )
+    .option(
+      '--stop-grace <ms>',
+      "after 'stop', wait this long for bestmove before killing",
+      intFlag('--stop-grace'),
+      DEFAULT_TIMEOUTS.stopGrace,
+    )
     .option('--startup-timeout <ms>', 'for the handshake and isready', intFlag('--startup-timeout', 1), DEFAULT_TIMEOUTS.startup)
     .option('--event <name>', 'PGN Event tag', 'Chuhan match')
     .option('--quiet', 'no progress lines')
     .option('--check-openings', "print the first engine's score for each opening position, then exit")
-    .option('--shard <k/n>', "play only shard K of N of the schedule (opening pairs stay together; Round tags keep the full match's numbers); an SPRT is only reported, decided at the merge", flagValue('--shard', parseShard))
+    .option(
+      '--shard <k/n>',
+      "play only shard K of N of the schedule (opening pairs stay together; Round tags keep the full match's numbers); an SPRT is only reported, decided at the merge",
+      flagValue('--shard', parseShard),
+    )
     .option('--merge', "merge the shards' summaries given as files (below) instead of playing")
     .helpOption('-h, --help', 'show this help')
     .configureHelp({ formatHelp: (cmd, helper) => `${Help.prototype.formatHelp.call(helper, cmd, helper)}${HELP_AFTER}\n` })
@@ -285,15 +333,29 @@ export function matchOptions(cmd: Command): MatchOptions {
     let name = cfg.name ?? basename(cfg.cmd);
     for (let k = 2; names.has(name); k++) name = `${cfg.name ?? basename(cfg.cmd)}#${k}`;
     names.add(name);
-    o.engines.push({ name, cmd: cfg.cmd, args: cfg.args, cwd: cfg.cwd, proto: cfg.proto ?? 'ucci', options: cfg.options, millisec: cfg.millisec, nodes: cfg.nodes, ponder: cfg.ponder, tc: cfg.tc });
+    o.engines.push({
+      name,
+      cmd: cfg.cmd,
+      args: cfg.args,
+      cwd: cfg.cwd,
+      proto: cfg.proto ?? 'ucci',
+      options: cfg.options,
+      millisec: cfg.millisec,
+      nodes: cfg.nodes,
+      ponder: cfg.ponder,
+      tc: cfg.tc,
+    });
   }
   const own = o.engines.find((e) => e.tc !== undefined);
   if (own && o.limit.kind !== 'clock') {
-    throw new UsageError(`tc= gives ${own.name} its own clock, which a match by ${describeLimit(o.limit)} does not have (give --tc for the others)`);
+    throw new UsageError(
+      `tc= gives ${own.name} its own clock, which a match by ${describeLimit(o.limit)} does not have (give --tc for the others)`,
+    );
   }
   if (o.engines.length < (o.checkOpenings ? 1 : 2)) throw new UsageError('give at least two --engine (one with --check-openings)');
   if (o.resume && !o.pgn && !o.json) throw new UsageError('--resume needs the --pgn or --json file of the match to continue');
-  if (o.resume && o.force) throw new UsageError('give --resume (continue the match in --pgn and --json) or --force (overwrite them), not both');
+  if (o.resume && o.force)
+    throw new UsageError('give --resume (continue the match in --pgn and --json) or --force (overwrite them), not both');
   if (o.sprt && o.engines.length !== 2) throw new UsageError('--sprt is for a match of two engines');
   if (o.shard && o.checkOpenings) throw new UsageError('--shard is for playing a match, not --check-openings');
   return o;

@@ -47,14 +47,20 @@ export async function checkEngine(cfg: EngineConfig, timeouts: EngineTimeouts): 
     for (const [name] of cfg.options) {
       if (!engine.announced.has(name.toLowerCase())) {
         const known = [...engine.announced].join(', ') || 'none';
-        warnings.push(`engine '${cfg.name}' does not announce option '${name}' in its handshake, so the setting is probably ignored (it announces: ${known})`);
+        warnings.push(
+          `engine '${cfg.name}' does not announce option '${name}' in its handshake, so the setting is probably ignored (it announces: ${known})`,
+        );
       }
     }
     if (cfg.ponder && !engine.announced.has('ponder')) {
-      warnings.push(`engine '${cfg.name}' has ponder=true but does not announce a Ponder option: it may not support 'go ponder' (the runner ponders with it all the same)`);
+      warnings.push(
+        `engine '${cfg.name}' has ponder=true but does not announce a Ponder option: it may not support 'go ponder' (the runner ponders with it all the same)`,
+      );
     }
   } catch (e) {
-    throw new PreflightError(`engine '${cfg.name}' (${path}) did not complete the ${cfg.proto.startsWith('uci') && cfg.proto !== 'ucci' ? 'UCI' : 'UCCI'} handshake: ${e instanceof Error ? e.message : e}`);
+    throw new PreflightError(
+      `engine '${cfg.name}' (${path}) did not complete the ${cfg.proto.startsWith('uci') && cfg.proto !== 'ucci' ? 'UCI' : 'UCCI'} handshake: ${e instanceof Error ? e.message : e}`,
+    );
   } finally {
     await engine.quit();
   }
@@ -139,7 +145,9 @@ export function fairnessWarnings(o: MatchOptions, cores: number, idNames: readon
     out.push(
       `--concurrency ${o.concurrency} x ${perGame} thread(s) per ${pondering ? 'game (pondering included)' : 'engine'} = ${busy} searching threads on ${cores} core(s): ` +
         `timed games are distorted (engines get less time than their clock says); ` +
-        (perGame > cores ? 'fewer threads or no pondering would fit' : `lower --concurrency to ${Math.max(1, Math.floor(cores / perGame))}`),
+        (perGame > cores
+          ? 'fewer threads or no pondering would fit'
+          : `lower --concurrency to ${Math.max(1, Math.floor(cores / perGame))}`),
     );
   } else if (timed && busy === cores && cores > 1) {
     out.push(

@@ -83,10 +83,19 @@ export function summaryText(json: Record<string, unknown>, tally: Tally): string
     );
     lines.push(`  pentanomial [0, ½, 1, 1½, 2 points per pair]: [${p.pentanomial.join(', ')}]`);
     const s = k === 0 ? tally.sprt(0) : null;
-    if (s) lines.push(`  SPRT: LLR ${s.llr.toFixed(3)} [${s.lower.toFixed(3)}, ${s.upper.toFixed(3)}]${s.decision ? `, ${s.decision} accepted` : ''}`);
+    if (s)
+      lines.push(
+        `  SPRT: LLR ${s.llr.toFixed(3)} [${s.lower.toFixed(3)}, ${s.upper.toFixed(3)}]${s.decision ? `, ${s.decision} accepted` : ''}`,
+      );
   });
   const t = json.terminations as Record<string, number>;
-  lines.push(`terminations: ${Object.entries(t).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`);
+  lines.push(
+    `terminations: ${
+      Object.entries(t)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ') || 'none'
+    }`,
+  );
   for (const e of json.engines as EngineJson[]) {
     lines.push(
       `${e.name}: ${e.points}/${e.games}, time forfeits ${e.timeForfeits}, illegal moves ${e.illegalMoves}, ` +
@@ -94,14 +103,19 @@ export function summaryText(json: Record<string, unknown>, tally: Tally): string
     );
     const more: string[] = [];
     const pondered = e.ponderHits + e.ponderMisses;
-    if (pondered > 0) more.push(`ponder hits ${e.ponderHits}, misses ${e.ponderMisses} (${((e.ponderHits / pondered) * 100).toFixed(1)}% hits)`);
+    if (pondered > 0)
+      more.push(`ponder hits ${e.ponderHits}, misses ${e.ponderMisses} (${((e.ponderHits / pondered) * 100).toFixed(1)}% hits)`);
     if (e.stops > 0) {
-      more.push(`stops ${e.stops}, slowest stop→bestmove ${e.slowestStopMs} ms${e.stopsUnanswered > 0 ? `, ${e.stopsUnanswered} unanswered` : ''}`);
+      more.push(
+        `stops ${e.stops}, slowest stop→bestmove ${e.slowestStopMs} ms${e.stopsUnanswered > 0 ? `, ${e.stopsUnanswered} unanswered` : ''}`,
+      );
     }
     if (e.memory) {
       const m = e.memory;
       const mb = (kb: number) => (kb / 1024).toFixed(1);
-      more.push(`RSS max ${mb(m.maxKb)} MB, first game ${mb(m.firstGameKb)} MB, last ${mb(m.lastGameKb)} MB (${m.growthPct >= 0 ? '+' : ''}${m.growthPct}%)`);
+      more.push(
+        `RSS max ${mb(m.maxKb)} MB, first game ${mb(m.firstGameKb)} MB, last ${mb(m.lastGameKb)} MB (${m.growthPct >= 0 ? '+' : ''}${m.growthPct}%)`,
+      );
     }
     if (more.length > 0) lines.push(`  ${more.join('; ')}`);
   }

@@ -115,7 +115,10 @@ function toPgnGame(game: ScheduledGame, outcome: GameOutcome, meta: RecordMeta):
     ['BlackMoves', String(outcome.black.moves)],
     ['BlackTimeMs', String(Math.round(outcome.black.time))],
   );
-  for (const [colour, side] of [['Red', outcome.red], ['Black', outcome.black]] as const) {
+  for (const [colour, side] of [
+    ['Red', outcome.red],
+    ['Black', outcome.black],
+  ] as const) {
     for (const [suffix, v] of sideFigures(side)) tags.push([colour + suffix, String(v)]);
   }
   return {

@@ -143,7 +143,9 @@ export function resumeMatch(
   if (!pgn || pgn.records.length === 0) {
     if (files.pgn && summary.records.length > 0) {
       const state = existsSync(files.pgn) ? 'has none of them' : 'is not there';
-      warnings.push(`${files.pgn} ${state}: the ${summary.records.length} finished games count from ${files.json}, and the PGN holds the games played from now`);
+      warnings.push(
+        `${files.pgn} ${state}: the ${summary.records.length} finished games count from ${files.json}, and the PGN holds the games played from now`,
+      );
     }
     return fromSummary;
   }
@@ -151,7 +153,8 @@ export function resumeMatch(
   const inPgn = new Map(pgn.records.map((r) => [r.game.index + 1, r.result]));
   for (const [round, result] of inPgn) {
     const other = inSummary.get(round);
-    if (other !== undefined && other !== result) throw new Error(`cannot resume: round ${round} is ${result} in ${files.pgn} but ${other} in ${files.json}`);
+    if (other !== undefined && other !== result)
+      throw new Error(`cannot resume: round ${round} is ${result} in ${files.pgn} but ${other} in ${files.json}`);
   }
   const onlyPgn = roundsOf(pgn.records).filter((r) => !inSummary.has(r));
   const onlySummary = roundsOf(summary.records).filter((r) => !inPgn.has(r));
@@ -162,7 +165,9 @@ export function resumeMatch(
     );
   }
   if (onlySummary.length > 0) {
-    warnings.push(`${files.pgn} lacks ${onlySummary.length} of the finished games (rounds ${formatRounds(onlySummary)}): they count from ${files.json}`);
+    warnings.push(
+      `${files.pgn} lacks ${onlySummary.length} of the finished games (rounds ${formatRounds(onlySummary)}): they count from ${files.json}`,
+    );
     return fromSummary;
   }
   return { ...fromPgn, source: `${files.pgn} and ${files.json}` };

@@ -8,16 +8,7 @@
 import { emptySideStats, FAILURES, type EngineFigures, type Result, type RssAt, type SideStats, type Termination } from './game';
 import type { GameRecord } from './record';
 import { finishedField } from './checkpoint';
-import {
-  eloPentanomial,
-  eloTrinomial,
-  los,
-  sprt,
-  type EloEstimate,
-  type Pentanomial,
-  type SprtConfig,
-  type SprtState,
-} from './stats';
+import { eloPentanomial, eloTrinomial, los, sprt, type EloEstimate, type Pentanomial, type SprtConfig, type SprtState } from './stats';
 
 /** An engine over the match: its results and failures, and its figures. */
 interface EngineTally extends EngineFigures {

@@ -74,7 +74,8 @@ export function decodeCheckpoint(bytes: Uint8Array, n: number): CheckpointState 
   if (magic !== 'CHCKPT02') throw new CheckpointError('not a training checkpoint');
   const len = bytes.length >= 52 ? dv.getUint32(48, true) : -1;
   const at = 52 + len;
-  if (len < 0 || len % 4 !== 0 || bytes.length !== at + 12 * n) throw new CheckpointError('a checkpoint of another network size, or cut short');
+  if (len < 0 || len % 4 !== 0 || bytes.length !== at + 12 * n)
+    throw new CheckpointError('a checkpoint of another network size, or cut short');
   let identity: Record<string, unknown>;
   try {
     identity = JSON.parse(new TextDecoder().decode(bytes.subarray(52, at))) as Record<string, unknown>;

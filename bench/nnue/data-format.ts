@@ -106,7 +106,8 @@ export function decodeHeader(buf: Uint8Array, size: number): DataHeader {
   }
   const dv = new DataView(buf.buffer, buf.byteOffset, HEADER_BYTES);
   const version = dv.getUint32(8, true);
-  if (version !== 1 && version !== 2) throw new DataFormatError(`data format version ${version}, expected 1 or 2 (a newer chuhan wrote it?)`);
+  if (version !== 1 && version !== 2)
+    throw new DataFormatError(`data format version ${version}, expected 1 or 2 (a newer chuhan wrote it?)`);
   const recordBytes = dv.getUint32(12, true);
   if (recordBytes !== RECORD_BYTES) throw new DataFormatError(`record size ${recordBytes}, expected ${RECORD_BYTES}`);
   const positions = dv.getFloat64(24, true);

@@ -55,7 +55,9 @@ function checkShards(shards: readonly ShardFile[]): DataHeader {
   if (shards.length === 0) throw new DataMergeError('give the shards to merge (their data files)');
   for (const s of shards) {
     if (s.header.shard === null) {
-      throw new DataMergeError(`${s.file} is ${s.header.version === 1 ? 'a version-1 data file' : 'the file of a whole run'}, not a shard (chuhan datagen --shard K/N)`);
+      throw new DataMergeError(
+        `${s.file} is ${s.header.version === 1 ? 'a version-1 data file' : 'the file of a whole run'}, not a shard (chuhan datagen --shard K/N)`,
+      );
     }
   }
   const first = shards[0];
@@ -72,13 +74,17 @@ function checkShards(shards: readonly ShardFile[]): DataHeader {
   }
   const missing = Array.from({ length: n }, (_, i) => i + 1).filter((k) => !byK.has(k));
   if (missing.length > 0) {
-    throw new DataMergeError(`shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of ${n} missing: the run's games interleave, so every shard is needed`);
+    throw new DataMergeError(
+      `shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of ${n} missing: the run's games interleave, so every shard is needed`,
+    );
   }
   const schedule = first.header.schedule;
   for (const s of shards) {
     const want = shardGameCount(s.header.shard!, schedule);
     if (s.header.games !== want) {
-      throw new DataMergeError(`${s.file} holds ${s.header.games} of the ${want} games of ${shardText(s.header.shard)}; finish it (the same datagen command continues it), then merge`);
+      throw new DataMergeError(
+        `${s.file} holds ${s.header.games} of the ${want} games of ${shardText(s.header.shard)}; finish it (the same datagen command continues it), then merge`,
+      );
     }
   }
   return {
@@ -139,7 +145,7 @@ async function runDataMerge(opts: DataMergeOptions, log: (line: string) => void)
     return 2;
   }
   if (pgnFiles.length === 0 && opts.pgn !== undefined) {
-    log('chuhan datagen: --merge --pgn OUT needs the shards\' PGN files');
+    log("chuhan datagen: --merge --pgn OUT needs the shards' PGN files");
     return 2;
   }
   for (const f of [opts.out, ...(opts.pgn ? [opts.pgn] : [])]) {
@@ -185,11 +191,14 @@ async function runDataMerge(opts: DataMergeOptions, log: (line: string) => void)
       const s = g % n;
       const file = shards[s].file;
       const headBytes = readExact(fds[s], RECORD_BYTES, at[s], file);
-      if (!isGameHead(headBytes, 0)) throw new DataMergeError(`${file}: no game head where game ${g + 1} of the run should begin (byte ${at[s]})`);
+      if (!isGameHead(headBytes, 0))
+        throw new DataMergeError(`${file}: no game head where game ${g + 1} of the run should begin (byte ${at[s]})`);
       const head = decodeGameHead(headBytes, 0);
-      if (head.index !== g) throw new DataMergeError(`${file}: the game head at byte ${at[s]} is game ${head.index + 1}, not game ${g + 1}`);
+      if (head.index !== g)
+        throw new DataMergeError(`${file}: the game head at byte ${at[s]} is game ${head.index + 1}, not game ${g + 1}`);
       const records = readExact(fds[s], head.positions * RECORD_BYTES, at[s] + RECORD_BYTES, file);
-      if (fnv1a(records) !== head.hash) throw new DataMergeError(`${file}: the records of game ${g + 1} do not match its head's hash (a damaged file)`);
+      if (fnv1a(records) !== head.hash)
+        throw new DataMergeError(`${file}: the records of game ${g + 1} do not match its head's hash (a damaged file)`);
       at[s] += RECORD_BYTES + records.length;
       positions += head.positions;
       if (used + records.length > block.length) {
@@ -214,12 +223,16 @@ async function runDataMerge(opts: DataMergeOptions, log: (line: string) => void)
       return interrupt.code;
     }
     writeSync(out, block, 0, used, outPos);
-    if (positions !== merged.positions) throw new DataMergeError(`the shards' games hold ${positions} positions but their headers count ${merged.positions}`);
+    if (positions !== merged.positions)
+      throw new DataMergeError(`the shards' games hold ${positions} positions but their headers count ${merged.positions}`);
     closeSync(out);
     out = undefined;
     renameSync(tmp, opts.out);
     if (opts.pgn !== undefined && pgnTmp !== undefined) renameSync(pgnTmp, opts.pgn);
-    log(`datagen: merged ${n} shards into ${opts.out}: ${merged.games} games, ${merged.positions} positions` + (opts.pgn ? `; the games in ${opts.pgn}` : ''));
+    log(
+      `datagen: merged ${n} shards into ${opts.out}: ${merged.games} games, ${merged.positions} positions` +
+        (opts.pgn ? `; the games in ${opts.pgn}` : ''),
+    );
     return 0;
   } catch (e) {
     if (out !== undefined) closeSync(out);
@@ -247,7 +260,9 @@ export async function runDatagenCommand(
   selfCommand: string[],
 ): Promise<number> {
   if (opts.merge) {
-    const extra = given.filter((k) => !['out', 'merge', 'pgn'].includes(k)).map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+    const extra = given
+      .filter((k) => !['out', 'merge', 'pgn'].includes(k))
+      .map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
     if (extra.length > 0) {
       log(`chuhan datagen: --merge takes the shards' files, --out and --pgn; drop ${extra.join(', ')}`);
       return 2;

@@ -48,11 +48,14 @@ export class DataSource {
           throw new Error(`${file}: ${(err as Error).message}`);
         }
         if (header.shard !== null) {
-          throw new Error(`${file} is shard ${header.shard.k}/${header.shard.n} of a datagen run; merge the shards (chuhan datagen --merge) and train on the merged file`);
+          throw new Error(
+            `${file} is shard ${header.shard.k}/${header.shard.n} of a datagen run; merge the shards (chuhan datagen --merge) and train on the merged file`,
+          );
         }
         let used = Math.min(header.positions, Math.max(0, limit - base));
         if (counts !== undefined) {
-          if (header.positions < counts[i]) throw new Error(`${file} holds ${header.positions} positions, fewer than the ${counts[i]} the training started with`);
+          if (header.positions < counts[i])
+            throw new Error(`${file} holds ${header.positions} positions, fewer than the ${counts[i]} the training started with`);
           used = counts[i];
         }
         this.files.push({ file, header, used, base, run: fnv1a(head, 32, 64) });

@@ -22,7 +22,18 @@
 // Ctrl-C (bench/interrupt.ts): the workers are ended, the finished games are in the file, and the
 // same command continues it; a second Ctrl-C exits at once.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, fstatSync, ftruncateSync, openSync, readFileSync, readSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  ftruncateSync,
+  openSync,
+  readFileSync,
+  readSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { decodeNetwork, fnv1a } from '../../engine/nnue-format';
 import { NnueEvaluator } from '../../engine/nnue';
@@ -102,7 +113,12 @@ function playEvaluation(opts: { eval?: EvalKind; evalfile?: string }): PlayEvalu
   }
   if (opts.evalfile === undefined) {
     const bytes = embeddedNetworkBytes();
-    return { bytes, hash: fnv1a(bytes) || 1, label: `the built-in network (${decodeNetwork(bytes).description})`, workerArgs: ['--eval=nnue'] };
+    return {
+      bytes,
+      hash: fnv1a(bytes) || 1,
+      label: `the built-in network (${decodeNetwork(bytes).description})`,
+      workerArgs: ['--eval=nnue'],
+    };
   }
   try {
     const bytes = new Uint8Array(readFileSync(opts.evalfile));
@@ -121,7 +137,14 @@ function searcherFor(bytes: Uint8Array | null): Searcher {
 
 /** The hidden worker command: plays games start, start + step, ... below end, writing frames to stdout. */
 export function runDatagenWorker(
-  opts: Omit<SelfPlayOptions, 'openings'> & { start: number; step: number; end: number; openings?: string; eval?: EvalKind; evalfile?: string },
+  opts: Omit<SelfPlayOptions, 'openings'> & {
+    start: number;
+    step: number;
+    end: number;
+    openings?: string;
+    eval?: EvalKind;
+    evalfile?: string;
+  },
 ): void {
   // The parent has already read and checked both files (runDatagen).
   const play: SelfPlayOptions = { ...opts, openings: loadOpenings(opts.openings) };
@@ -202,7 +225,9 @@ function alignPgn(
   for (const chunk of chunks) {
     if (!chunk.complete) break; // cut short while being written
     if (chunk.round !== roundOf(kept)) {
-      return { error: `${path}: game ${kept + 1} of the file has Round ${chunk.round ?? '(none)'}, not ${roundOf(kept)}; it is not the PGN of ${dataPath}` };
+      return {
+        error: `${path}: game ${kept + 1} of the file has Round ${chunk.round ?? '(none)'}, not ${roundOf(kept)}; it is not the PGN of ${dataPath}`,
+      };
     }
     if (kept === games) break;
     kept++;
@@ -232,11 +257,15 @@ export async function runDatagen(opts: DatagenOptions, log: (line: string) => vo
   const shard = opts.shard ?? null;
   if (shard !== null) {
     if (opts.games === undefined) {
-      log('chuhan datagen: --shard divides a schedule of games: give --games N (the whole run\'s games; each shard plays about N/K of them)');
+      log(
+        "chuhan datagen: --shard divides a schedule of games: give --games N (the whole run's games; each shard plays about N/K of them)",
+      );
       return 2;
     }
     if (opts.positions !== undefined) {
-      log('chuhan datagen: --shard stops at the schedule\'s games, not at a position count: drop --positions (about 115 positions a game at 2,000 nodes)');
+      log(
+        "chuhan datagen: --shard stops at the schedule's games, not at a position count: drop --positions (about 115 positions a game at 2,000 nodes)",
+      );
       return 2;
     }
   } else if (opts.games === undefined && opts.positions === undefined) {
@@ -300,8 +329,10 @@ export async function runDatagen(opts: DatagenOptions, log: (line: string) => vo
       if (diff !== null) return refuse(`is another run (${diff}); use another --out or the same options and build`);
       if (shard !== null) {
         const mine = shardGameCount(shard, opts.games!);
-        if (header.games > mine) return refuse(`holds ${header.games} games of ${shardText(shard)}, more than its ${mine} of a ${opts.games}-game run`);
-        if (header.schedule !== opts.games) log(`datagen: ${opts.out}: the run's schedule goes from ${header.schedule} to ${opts.games} games`);
+        if (header.games > mine)
+          return refuse(`holds ${header.games} games of ${shardText(shard)}, more than its ${mine} of a ${opts.games}-game run`);
+        if (header.schedule !== opts.games)
+          log(`datagen: ${opts.out}: the run's schedule goes from ${header.schedule} to ${opts.games} games`);
         header.schedule = opts.games!;
       }
       const end = dataEnd(header);
@@ -363,7 +394,9 @@ export async function runDatagen(opts: DatagenOptions, log: (line: string) => vo
     `datagen: ${threads} worker(s), ${opts.nodes} nodes a move, ${opts.randomPlies} random plies, seed ${wanted.seed}` +
       (opts.openings ? `, openings ${opts.openings} (${openings!.length})` : '') +
       `, ${evaluation.label}` +
-      (shard ? `; ${shardText(shard)}: ${targetGames} of the run's ${opts.games} games` : `; target ${Number.isFinite(targetGames) ? `${targetGames} games` : `${targetPositions} positions`}`),
+      (shard
+        ? `; ${shardText(shard)}: ${targetGames} of the run's ${opts.games} games`
+        : `; target ${Number.isFinite(targetGames) ? `${targetGames} games` : `${targetPositions} positions`}`),
   );
 
   const pending = new Map<number, { redResult: number; plies: number; ending: number; records: Uint8Array; moves: number[] }>();
@@ -384,7 +417,8 @@ export async function runDatagen(opts: DatagenOptions, log: (line: string) => vo
       const g = pending.get(index);
       if (g === undefined) break;
       pending.delete(index);
-      if (pgnFd !== undefined) writeSync(pgnFd, gamePgn(index, startFen(index), g.moves, g.redResult, ENDINGS[g.ending] ?? '?', opts.nodes));
+      if (pgnFd !== undefined)
+        writeSync(pgnFd, gamePgn(index, startFen(index), g.moves, g.redResult, ENDINGS[g.ending] ?? '?', opts.nodes));
       let bytes = g.records;
       if (shard !== null) {
         bytes = new Uint8Array(RECORD_BYTES + g.records.length);
@@ -507,6 +541,8 @@ export async function runDatagen(opts: DatagenOptions, log: (line: string) => vo
   await over;
   interrupt.dispose();
   closeAll();
-  log(`datagen: ${opts.out}: ${header.games} games, ${header.positions} positions (${((header.positions * RECORD_BYTES) / 1e6).toFixed(1)} MB)`);
+  log(
+    `datagen: ${opts.out}: ${header.games} games, ${header.positions} positions (${((header.positions * RECORD_BYTES) / 1e6).toFixed(1)} MB)`,
+  );
   return exitCode;
 }

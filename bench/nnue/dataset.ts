@@ -152,7 +152,7 @@ for (const perspective of [RED, BLACK]) {
     if (kindOf(code) === 0) continue;
     for (let point = 0; point < 90; point++) {
       const f = featureIndex(perspective, code, POINT_SQUARE[point]);
-      FEATURES[((perspective * 2) * 16 + code) * 90 + point] = f;
+      FEATURES[(perspective * 2 * 16 + code) * 90 + point] = f;
       FEATURES[((perspective * 2 + 1) * 16 + code) * 90 + point] = MIRROR_FEATURE[f];
     }
   }

@@ -21,7 +21,11 @@ const accs = new Int16Array(N * 2 * H);
   let pos = parseFen(START_FEN);
   for (let i = 0; i < N; i++) {
     const n = generateLegal(pos, buf, 0);
-    if (n === 0 || pos.ply > 200) { pos = parseFen(START_FEN); i--; continue; }
+    if (n === 0 || pos.ply > 200) {
+      pos = parseFen(START_FEN);
+      i--;
+      continue;
+    }
     pos.make(buf[Math.floor(random() * n)]);
     accs.set(ev.accumulators(pos), i * 2 * H);
   }
@@ -30,45 +34,86 @@ const qa = net.qa;
 const w2 = Int16Array.from(net.w2);
 function outA(acc: Int16Array, us: number, them: number): number {
   let sumUs = 0;
-  for (let i = 0; i < H; i++) { const a = acc[us + i]; if (a > 0) { const c = a < qa ? a : qa; sumUs += c * c * w2[i]; } }
+  for (let i = 0; i < H; i++) {
+    const a = acc[us + i];
+    if (a > 0) {
+      const c = a < qa ? a : qa;
+      sumUs += c * c * w2[i];
+    }
+  }
   let sumThem = 0;
-  for (let i = 0; i < H; i++) { const a = acc[them + i]; if (a > 0) { const c = a < qa ? a : qa; sumThem += c * c * w2[H + i]; } }
+  for (let i = 0; i < H; i++) {
+    const a = acc[them + i];
+    if (a > 0) {
+      const c = a < qa ? a : qa;
+      sumThem += c * c * w2[H + i];
+    }
+  }
   return sumUs + sumThem;
 }
 function outB(acc: Int16Array, us: number, them: number): number {
   let sumUs = 0;
-  for (let i = 0; i < H; i++) { let a = acc[us + i]; a = a < 0 ? 0 : a > qa ? qa : a; sumUs += a * a * w2[i]; }
+  for (let i = 0; i < H; i++) {
+    let a = acc[us + i];
+    a = a < 0 ? 0 : a > qa ? qa : a;
+    sumUs += a * a * w2[i];
+  }
   let sumThem = 0;
-  for (let i = 0; i < H; i++) { let a = acc[them + i]; a = a < 0 ? 0 : a > qa ? qa : a; sumThem += a * a * w2[H + i]; }
+  for (let i = 0; i < H; i++) {
+    let a = acc[them + i];
+    a = a < 0 ? 0 : a > qa ? qa : a;
+    sumThem += a * a * w2[H + i];
+  }
   return sumUs + sumThem;
 }
 function outC(acc: Int16Array, us: number, them: number): number {
-  let s0 = 0, s1 = 0;
+  let s0 = 0,
+    s1 = 0;
   for (let i = 0; i < H; i++) {
-    let a = acc[us + i]; a = a < 0 ? 0 : a > qa ? qa : a;
-    let b = acc[them + i]; b = b < 0 ? 0 : b > qa ? qa : b;
-    s0 += a * a * w2[i]; s1 += b * b * w2[H + i];
+    let a = acc[us + i];
+    a = a < 0 ? 0 : a > qa ? qa : a;
+    let b = acc[them + i];
+    b = b < 0 ? 0 : b > qa ? qa : b;
+    s0 += a * a * w2[i];
+    s1 += b * b * w2[H + i];
   }
   return s0 + s1;
 }
 function outD(acc: Int16Array, us: number, them: number): number {
   // (v * w2) * v in int32 with Math.imul
-  let s0 = 0, s1 = 0;
+  let s0 = 0,
+    s1 = 0;
   for (let i = 0; i < H; i++) {
-    let a = acc[us + i]; a = a < 0 ? 0 : a > qa ? qa : a;
-    let b = acc[them + i]; b = b < 0 ? 0 : b > qa ? qa : b;
-    s0 = (s0 + Math.imul(Math.imul(a, w2[i]), a)) | 0; s1 = (s1 + Math.imul(Math.imul(b, w2[H + i]), b)) | 0;
+    let a = acc[us + i];
+    a = a < 0 ? 0 : a > qa ? qa : a;
+    let b = acc[them + i];
+    b = b < 0 ? 0 : b > qa ? qa : b;
+    s0 = (s0 + Math.imul(Math.imul(a, w2[i]), a)) | 0;
+    s1 = (s1 + Math.imul(Math.imul(b, w2[H + i]), b)) | 0;
   }
   return s0 + s1;
 }
 const kern = instantiateSimd(2 * accs.length + 4 * H + 64)!;
-const mAcc = new Int16Array(kern.memory.buffer, 0, accs.length); mAcc.set(accs);
+const mAcc = new Int16Array(kern.memory.buffer, 0, accs.length);
+mAcc.set(accs);
 const W2B = 2 * accs.length;
 new Int16Array(kern.memory.buffer, W2B, 2 * H).set(w2);
-function outS(_acc: Int16Array, us: number, them: number): number { return kern.output(2 * us, 2 * them, W2B, 2 * H, qa); }
+function outS(_acc: Int16Array, us: number, them: number): number {
+  return kern.output(2 * us, 2 * them, W2B, 2 * H, qa);
+}
 
-const variants: Array<[string, (a: Int16Array, u: number, t: number) => number]> = [['A branchy', outA], ['B ternary', outB], ['C fused', outC], ['D imul', outD], ['S simd', outS]];
-const ref = variants.map(([, f]) => { let s = 0; for (let i = 0; i < N; i++) s += f(accs, i * 2 * H, i * 2 * H + H); return s; });
+const variants: Array<[string, (a: Int16Array, u: number, t: number) => number]> = [
+  ['A branchy', outA],
+  ['B ternary', outB],
+  ['C fused', outC],
+  ['D imul', outD],
+  ['S simd', outS],
+];
+const ref = variants.map(([, f]) => {
+  let s = 0;
+  for (let i = 0; i < N; i++) s += f(accs, i * 2 * H, i * 2 * H + H);
+  return s;
+});
 console.log('checks', ref);
 const times = new Map<string, number[]>();
 for (let round = 0; round < 7; round++) {
@@ -81,12 +126,16 @@ for (let round = 0; round < 7; round++) {
     times.get(name)!.push(ns);
   }
 }
-for (const [name, t] of times) { t.sort((a, b) => a - b); console.log('output', name, 'median ns/eval', t[3].toFixed(1), 'all', t.map((x) => x.toFixed(0)).join(' ')); }
+for (const [name, t] of times) {
+  t.sort((a, b) => a - b);
+  console.log('output', name, 'median ns/eval', t[3].toFixed(1), 'all', t.map((x) => x.toFixed(0)).join(' '));
+}
 
 // Updates: quiet move, both halves.
 const w1 = Int16Array.from(net.w1);
 const kw = instantiateSimd(2 * w1.length + 2 * 2 * 2 * H * 64 + 64)!;
-const mW1 = new Int16Array(kw.memory.buffer, 0, w1.length); mW1.set(w1);
+const mW1 = new Int16Array(kw.memory.buffer, 0, w1.length);
+mW1.set(w1);
 const ACCB = 2 * w1.length;
 const ring = new Int16Array(kw.memory.buffer, ACCB, 64 * 2 * H);
 const ring2 = new Int16Array(64 * 2 * H);
@@ -96,7 +145,10 @@ const M = 4096;
 const cols = new Int32Array(M * 4).map(() => Math.floor(r() * NNUE_INPUTS) * H);
 function updA(acc: Int16Array, w: Int16Array, s: number, d: number, a0: number, s0: number, a1: number, s1: number): void {
   for (let p = 0; p < 2; p++) {
-    const ss = s + p * H, dd = d + p * H, add = p ? a1 : a0, sub = p ? s1 : s0;
+    const ss = s + p * H,
+      dd = d + p * H,
+      add = p ? a1 : a0,
+      sub = p ? s1 : s0;
     for (let i = 0; i < H; i++) acc[dd + i] = acc[ss + i] + w[add + i] - w[sub + i];
   }
 }
@@ -111,7 +163,10 @@ function updB(acc: Int16Array, w: Int16Array, s: number, d: number, a0: number, 
 }
 function updC(acc: Int32Array, w: Int16Array, s: number, d: number, a0: number, s0: number, a1: number, s1: number): void {
   for (let p = 0; p < 2; p++) {
-    const ss = s + p * H, dd = d + p * H, add = p ? a1 : a0, sub = p ? s1 : s0;
+    const ss = s + p * H,
+      dd = d + p * H,
+      add = p ? a1 : a0,
+      sub = p ? s1 : s0;
     for (let i = 0; i < H; i++) acc[dd + i] = acc[ss + i] + w[add + i] - w[sub + i];
   }
 }
@@ -119,11 +174,41 @@ function updS(_acc: Int16Array, _w: Int16Array, s: number, d: number, a0: number
   kw.quiet(ACCB + 2 * d, ACCB + 2 * s, 2 * a0, 2 * s0, 2 * a1, 2 * s1, 2 * H);
 }
 const uvars: Array<[string, () => void]> = [
-  ['A loops', () => { for (let k = 0; k < M; k++) updA(ring2, w1, (k & 63) * 2 * H, ((k + 1) & 63) * 2 * H, cols[4 * k], cols[4 * k + 1], cols[4 * k + 2], cols[4 * k + 3]); }],
-  ['A loops (wasm memory views)', () => { for (let k = 0; k < M; k++) updA(ring, mW1, (k & 63) * 2 * H, ((k + 1) & 63) * 2 * H, cols[4 * k], cols[4 * k + 1], cols[4 * k + 2], cols[4 * k + 3]); }],
-  ['B fused unrolled', () => { for (let k = 0; k < M; k++) updB(ring2, w1, (k & 63) * 2 * H, ((k + 1) & 63) * 2 * H, cols[4 * k], cols[4 * k + 1], cols[4 * k + 2], cols[4 * k + 3]); }],
-  ['C int32 acc', () => { for (let k = 0; k < M; k++) updC(ring32, w1, (k & 63) * 2 * H, ((k + 1) & 63) * 2 * H, cols[4 * k], cols[4 * k + 1], cols[4 * k + 2], cols[4 * k + 3]); }],
-  ['S simd', () => { for (let k = 0; k < M; k++) updS(ring, mW1, (k & 63) * 2 * H, ((k + 1) & 63) * 2 * H, cols[4 * k], cols[4 * k + 1], cols[4 * k + 2], cols[4 * k + 3]); }],
+  [
+    'A loops',
+    () => {
+      for (let k = 0; k < M; k++)
+        updA(ring2, w1, (k & 63) * 2 * H, ((k + 1) & 63) * 2 * H, cols[4 * k], cols[4 * k + 1], cols[4 * k + 2], cols[4 * k + 3]);
+    },
+  ],
+  [
+    'A loops (wasm memory views)',
+    () => {
+      for (let k = 0; k < M; k++)
+        updA(ring, mW1, (k & 63) * 2 * H, ((k + 1) & 63) * 2 * H, cols[4 * k], cols[4 * k + 1], cols[4 * k + 2], cols[4 * k + 3]);
+    },
+  ],
+  [
+    'B fused unrolled',
+    () => {
+      for (let k = 0; k < M; k++)
+        updB(ring2, w1, (k & 63) * 2 * H, ((k + 1) & 63) * 2 * H, cols[4 * k], cols[4 * k + 1], cols[4 * k + 2], cols[4 * k + 3]);
+    },
+  ],
+  [
+    'C int32 acc',
+    () => {
+      for (let k = 0; k < M; k++)
+        updC(ring32, w1, (k & 63) * 2 * H, ((k + 1) & 63) * 2 * H, cols[4 * k], cols[4 * k + 1], cols[4 * k + 2], cols[4 * k + 3]);
+    },
+  ],
+  [
+    'S simd',
+    () => {
+      for (let k = 0; k < M; k++)
+        updS(ring, mW1, (k & 63) * 2 * H, ((k + 1) & 63) * 2 * H, cols[4 * k], cols[4 * k + 1], cols[4 * k + 2], cols[4 * k + 3]);
+    },
+  ],
 ];
 const ut = new Map<string, number[]>();
 for (let round = 0; round < 7; round++) {
@@ -135,4 +220,7 @@ for (let round = 0; round < 7; round++) {
     ut.get(name)!.push(ns);
   }
 }
-for (const [name, t] of ut) { t.sort((a, b) => a - b); console.log('update', name, 'median ns/move', t[3].toFixed(1), 'all', t.map((x) => x.toFixed(0)).join(' ')); }
+for (const [name, t] of ut) {
+  t.sort((a, b) => a - b);
+  console.log('update', name, 'median ns/move', t[3].toFixed(1), 'all', t.map((x) => x.toFixed(0)).join(' '));
+}

@@ -94,7 +94,15 @@ export function playGame(index: number, opts: SelfPlayOptions, searcher: Searche
   const random = rng(gameSeed(opts.seed, index));
   const pos = new Position();
   const moves: number[] = [];
-  const dropped = (plies: number): GameRecord => ({ index, redResult: -1, plies, positions: 0, records: new Uint8Array(0), moves, ending: 'dropped' });
+  const dropped = (plies: number): GameRecord => ({
+    index,
+    redResult: -1,
+    plies,
+    positions: 0,
+    records: new Uint8Array(0),
+    moves,
+    ending: 'dropped',
+  });
   if (opts.openings !== undefined && opts.openings.length > 0) {
     const op = opts.openings[index % opts.openings.length];
     parseFen(op.fen, pos);

@@ -94,7 +94,10 @@ export class Trainer {
   /** Adam steps taken. */
   step = 0;
 
-  constructor(net: FloatNetwork, private readonly opts: Pick<TrainOptions, 'lambda' | 'scale'>) {
+  constructor(
+    net: FloatNetwork,
+    private readonly opts: Pick<TrainOptions, 'lambda' | 'scale'>,
+  ) {
     this.net = net;
     const n = net.params.length;
     this.m = new Float32Array(n);
@@ -193,7 +196,13 @@ function entryPosition(ds: Dataset, i: number, pos = new Position()): Position {
  * Mean and largest |float eval - quantised eval| in centipawns over dataset entries `idx`, the
  * quantised one computed by the engine's evaluator.
  */
-export function quantizationError(net: FloatNetwork, qnet: Network, scale: number, ds: Dataset, idx: ArrayLike<number>): { mean: number; max: number } {
+export function quantizationError(
+  net: FloatNetwork,
+  qnet: Network,
+  scale: number,
+  ds: Dataset,
+  idx: ArrayLike<number>,
+): { mean: number; max: number } {
   const ev = new NnueEvaluator(qnet);
   const acc = new Float32Array(2 * net.hidden);
   const pos = new Position();
@@ -236,9 +245,12 @@ function readInitNetwork(file: string, opts: TrainOptions): InitNetwork {
   const net = decodeNetwork(bytes);
   const shape = trainShape(opts);
   const buckets = (k: Uint8Array | null): string => (k === null ? 'plain inputs' : `king buckets ${Array.from(k).join(',')}`);
-  if (net.hidden !== shape.hidden) throw new Error(`a network of ${net.hidden} neurons a side, not ${shape.hidden} (--hidden ${net.hidden})`);
-  if (buckets(net.kingBuckets) !== buckets(shape.kingBuckets)) throw new Error(`a network with ${buckets(net.kingBuckets)}, not ${buckets(shape.kingBuckets)} (--king-buckets)`);
-  if (net.outputBuckets !== shape.outputBuckets) throw new Error(`a network of ${net.outputBuckets} output bucket(s), not ${shape.outputBuckets} (--output-buckets)`);
+  if (net.hidden !== shape.hidden)
+    throw new Error(`a network of ${net.hidden} neurons a side, not ${shape.hidden} (--hidden ${net.hidden})`);
+  if (buckets(net.kingBuckets) !== buckets(shape.kingBuckets))
+    throw new Error(`a network with ${buckets(net.kingBuckets)}, not ${buckets(shape.kingBuckets)} (--king-buckets)`);
+  if (net.outputBuckets !== shape.outputBuckets)
+    throw new Error(`a network of ${net.outputBuckets} output bucket(s), not ${shape.outputBuckets} (--output-buckets)`);
   if (net.scale !== opts.scale) throw new Error(`a network of scale ${net.scale}, not ${opts.scale} (--scale)`);
   return { file, net, fnv: fnv1a(bytes) };
 }
@@ -273,7 +285,8 @@ export async function runTrain(opts: TrainOptions, log: (line: string) => void):
     else {
       try {
         ckpt = decodeCheckpoint(new Uint8Array(readFileSync(ckptPath)), FloatNetwork.paramCount(trainShape(opts)));
-        if (ckpt.hidden !== opts.hidden) throw new CheckpointError(`a checkpoint of a network with ${ckpt.hidden} neurons, not ${opts.hidden}`);
+        if (ckpt.hidden !== opts.hidden)
+          throw new CheckpointError(`a checkpoint of a network with ${ckpt.hidden} neurons, not ${opts.hidden}`);
       } catch (err) {
         log(`chuhan train: cannot resume from ${ckptPath}: ${(err as Error).message}`);
         return 1;
@@ -347,7 +360,12 @@ async function train(
       const was = canonical(ckpt.identity[key]);
       const now = canonical(identity[key]);
       if (was !== now) {
-        const made = ckpt.identity[key] === undefined ? `without ${key}, not with ${now}` : identity[key] === undefined ? `with ${key} ${was}, not without it` : `with ${key} ${was}, not ${now}`;
+        const made =
+          ckpt.identity[key] === undefined
+            ? `without ${key}, not with ${now}`
+            : identity[key] === undefined
+              ? `with ${key} ${was}, not without it`
+              : `with ${key} ${was}, not ${now}`;
         log(`chuhan train: cannot resume from ${ckptPath}: it was made ${made}; give the same options (or start again without --resume)`);
         return 1;
       }
@@ -382,7 +400,9 @@ async function train(
     lossCount = ckpt.lossCount;
     // The shuffles of the epochs before, drawn again (no data is read).
     for (let e = 0; e < epoch; e++) for (const w of order.beginEpoch()) order.skipWindow(w);
-    log(`train: resuming at epoch ${epoch + 1}${startWindow > 0 || startBatch > 0 ? `, window ${startWindow + 1}, batch ${startBatch + 1}` : ''} (${trainer.step} steps done)`);
+    log(
+      `train: resuming at epoch ${epoch + 1}${startWindow > 0 || startBatch > 0 ? `, window ${startWindow + 1}, batch ${startBatch + 1}` : ''} (${trainer.step} steps done)`,
+    );
   }
 
   let stop = false;
@@ -390,7 +410,19 @@ async function train(
   const save = (e: number, window: number, batch: number): void =>
     writeAtomic(
       ckptPath,
-      encodeCheckpoint({ hidden: opts.hidden, epoch: e, window, batch, step: trainer.step, lossSum, lossCount, identity, params: net.params, m: trainer.m, v: trainer.v }),
+      encodeCheckpoint({
+        hidden: opts.hidden,
+        epoch: e,
+        window,
+        batch,
+        step: trainer.step,
+        lossSum,
+        lossCount,
+        identity,
+        params: net.params,
+        m: trainer.m,
+        v: trainer.v,
+      }),
     );
   const stopped = (e: number, window: number, batch: number): number => {
     save(e, window, batch);
@@ -498,8 +530,16 @@ async function train(
   const sampleBuf = new Uint8Array(sampleSize * RECORD_BYTES);
   source.read(nTrain, sampleSize, sampleBuf);
   decodeRecords(sampleBuf, sampleSize, sample, 0);
-  const q = quantizationError(net, qnet, opts.scale, sample, Uint32Array.from({ length: sampleSize }, (_, i) => i));
-  log(`train: quantised against float on ${sampleSize} held-out positions: mean |diff| ${q.mean.toFixed(2)} cp, max ${q.max.toFixed(1)} cp`);
+  const q = quantizationError(
+    net,
+    qnet,
+    opts.scale,
+    sample,
+    Uint32Array.from({ length: sampleSize }, (_, i) => i),
+  );
+  log(
+    `train: quantised against float on ${sampleSize} held-out positions: mean |diff| ${q.mean.toFixed(2)} cp, max ${q.max.toFixed(1)} cp`,
+  );
   log(`train: wrote ${opts.out} in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   return 0;
 }

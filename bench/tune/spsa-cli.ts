@@ -45,7 +45,16 @@ import { intIn, numberIn, positiveNumber } from '../cli-args';
 import { EnginePairPlayer, TUNE_ENVIRONMENT } from './spsa-games';
 import { SpsaRun } from './spsa-run';
 import { StateCommitter, commitProblem } from './spsa-commit';
-import { benchSignature, checkoutCommit, engineNode, portablePath, resolveStored, resumeEngine, resumeOpenings, type RunFiles } from './spsa-portable';
+import {
+  benchSignature,
+  checkoutCommit,
+  engineNode,
+  portablePath,
+  resolveStored,
+  resumeEngine,
+  resumeOpenings,
+  type RunFiles,
+} from './spsa-portable';
 
 const DEFAULT_PAIRS = 20000;
 const DEFAULT_NODES = 8000;
@@ -100,7 +109,22 @@ interface CliOptions {
  * Options that define a run: given with --resume they would contradict the state file. (--engine
  * and --openings may be given: they name the same files on this machine, checked by SHA-256.)
  */
-const RUN_OPTIONS = ['pairs', 'nodes', 'tc', 'params', 'cEnd', 'rEnd', 'a', 'alpha', 'gamma', 'seed', 'hash', 'option', 'adjudicate', 'maxPlies'];
+const RUN_OPTIONS = [
+  'pairs',
+  'nodes',
+  'tc',
+  'params',
+  'cEnd',
+  'rEnd',
+  'a',
+  'alpha',
+  'gamma',
+  'seed',
+  'hash',
+  'option',
+  'adjudicate',
+  'maxPlies',
+];
 
 /** `chuhan spsa`'s command line. */
 export function spsaCommand(): Command {
@@ -108,32 +132,54 @@ export function spsaCommand(): Command {
   const clockNames = namesOf('clock').join(', ');
   const trialNames = namesOf('trial').join(', ');
   return new Command('chuhan spsa')
-    .description('tune the search parameters by SPSA (fishtest\'s recipe) in self-play game pairs')
+    .description("tune the search parameters by SPSA (fishtest's recipe) in self-play game pairs")
     .requiredOption('--state <file>', 'state file of the run (JSON), written after every pair')
-    .option('--engine <path>', 'engine to tune, a Chuhan build (default: this executable); with --resume, the run\'s build where it is on this machine')
+    .option(
+      '--engine <path>',
+      "engine to tune, a Chuhan build (default: this executable); with --resume, the run's build where it is on this machine",
+    )
     .option('--log <file>', 'trajectory log, CSV: iteration, pair, result, each theta (default: the state file with .csv)')
     .option('--pairs <n>', 'N, iterations of one game pair each', intIn(1), DEFAULT_PAIRS)
     .option('--nodes <n>', `fixed nodes per move (the default, ${DEFAULT_NODES})`, intIn(1))
     .option('--tc <tc>', 'a clock instead of fixed nodes, e.g. 2+0.02 (seconds)')
     .option('--concurrency <n>', 'pairs played at once, each with its own two engines (a resumed run keeps its own)', intIn(1, 64), 2)
-    .option('--openings <file>', 'openings, one per line, as for match (kept relative to the checkout\'s top)', DEFAULT_OPENINGS)
-    .option('--params <names>', `parameters to tune, comma separated, or all: ${names}; the clock's, for timed games (--tc) and never in all: ${clockNames}; changes on trial (0: off), never in all: ${trialNames}`, 'all')
+    .option('--openings <file>', "openings, one per line, as for match (kept relative to the checkout's top)", DEFAULT_OPENINGS)
+    .option(
+      '--params <names>',
+      `parameters to tune, comma separated, or all: ${names}; the clock's, for timed games (--tc) and never in all: ${clockNames}; changes on trial (0: off), never in all: ${trialNames}`,
+      'all',
+    )
     .option('--c-end <list>', 'c_end overrides, NAME=X,... in option units (default: the table in engine/search-params.ts)')
-    .option('--r-end <x>', 'r_end of every parameter (fishtest\'s default)', positiveNumber, SPSA_R_END)
+    .option('--r-end <x>', "r_end of every parameter (fishtest's default)", positiveNumber, SPSA_R_END)
     .addOption(new Option('--a <x>', `fishtest's A (default ${SPSA_A_SHARE} x pairs)`).argParser(numberIn(0)))
-    .option('--alpha <x>', 'fishtest\'s alpha', positiveNumber, SPSA_ALPHA)
-    .option('--gamma <x>', 'fishtest\'s gamma', positiveNumber, SPSA_GAMMA)
-    .option('--seed <n>', 'seed of the flips and of the openings\' order', intIn(0, 0xffffffff), 1)
+    .option('--alpha <x>', "fishtest's alpha", positiveNumber, SPSA_ALPHA)
+    .option('--gamma <x>', "fishtest's gamma", positiveNumber, SPSA_GAMMA)
+    .option('--seed <n>', "seed of the flips and of the openings' order", intIn(0, 0xffffffff), 1)
     .option('--hash <mb>', 'hash of each engine, MB', intIn(1, 1024), DEFAULT_HASH)
-    .addOption(new Option('--option <name=value>', 'another engine option (repeatable), e.g. "EvalFile=net.nnue"').argParser((v: string, all: string[]) => [...all, v]).default([], 'none'))
-    .option('--adjudicate <spec>', `score adjudication, as for match, or off (resign,draw is resign=${DEFAULT_RESIGN.moves}:${DEFAULT_RESIGN.score},draw=${DEFAULT_DRAW.ply}:${DEFAULT_DRAW.moves}:${DEFAULT_DRAW.score})`, 'resign,draw')
+    .addOption(
+      new Option('--option <name=value>', 'another engine option (repeatable), e.g. "EvalFile=net.nnue"')
+        .argParser((v: string, all: string[]) => [...all, v])
+        .default([], 'none'),
+    )
+    .option(
+      '--adjudicate <spec>',
+      `score adjudication, as for match, or off (resign,draw is resign=${DEFAULT_RESIGN.moves}:${DEFAULT_RESIGN.score},draw=${DEFAULT_DRAW.ply}:${DEFAULT_DRAW.moves}:${DEFAULT_DRAW.score})`,
+      'resign,draw',
+    )
     .option('--max-plies <n>', 'draw a game after this many plies', intIn(1), 1000)
     .option('--report <n>', 'print theta every n pairs', intIn(1), 100)
     .option('--hang-timeout <ms>', 'a move taking this much longer than its limit is a hang', intIn(1), DEFAULT_TIMEOUTS.hang)
     .option('--startup-timeout <ms>', 'for the handshake and isready', intIn(1), DEFAULT_TIMEOUTS.startup)
     .option('--resume', 'continue the run in --state exactly where it stopped (the state file is all it needs)')
-    .option('--accept-engine', 'with --resume: go on with an --engine whose SHA-256 differs from the run\'s, if its bench signature is the run\'s (a rebuild of the same search)')
-    .option('--commit-every <minutes>', 'git commit the state file (only it) every so many minutes and when the run stops; 0: off (a resumed run keeps its own)', numberIn(0))
+    .option(
+      '--accept-engine',
+      "with --resume: go on with an --engine whose SHA-256 differs from the run's, if its bench signature is the run's (a rebuild of the same search)",
+    )
+    .option(
+      '--commit-every <minutes>',
+      'git commit the state file (only it) every so many minutes and when the run stops; 0: off (a resumed run keeps its own)',
+      numberIn(0),
+    )
     .option('--force', 'overwrite an existing --state (and its log)')
     .option('--print', 'print the values in --state (paste block and setoption lines) and exit')
     .option('--quiet', 'no progress lines')
@@ -173,9 +219,13 @@ function namesOf(group: TunableGroup): string[] {
 export function selectParams(text: string): string[] {
   if (text.trim().toLowerCase() === 'all') return namesOf('search');
   const out: string[] = [];
-  for (const name of text.split(',').map((s) => s.trim()).filter((s) => s !== '')) {
+  for (const name of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')) {
     const spec = findTunable(name);
-    if (spec === undefined) throw new SpsaError(`--params: no tunable parameter '${name}' (they are ${TUNABLES.map((t) => t.name).join(', ')})`);
+    if (spec === undefined)
+      throw new SpsaError(`--params: no tunable parameter '${name}' (they are ${TUNABLES.map((t) => t.name).join(', ')})`);
     if (out.includes(spec.name)) throw new SpsaError(`--params: ${spec.name} is listed twice`);
     out.push(spec.name);
   }
@@ -198,7 +248,8 @@ function loadOpenings(path: string): Opening[] {
 /** A new run's state from the command line (its bench signature is measured after the handshake). */
 function newRun(o: CliOptions, engine: string): SpsaState {
   if (o.nodes !== undefined && o.tc !== undefined) throw new SpsaError('give --nodes or --tc, not both');
-  const limit: Limit = o.tc !== undefined ? { kind: 'clock', tc: parseTimeControl(o.tc) } : { kind: 'nodes', nodes: o.nodes ?? DEFAULT_NODES };
+  const limit: Limit =
+    o.tc !== undefined ? { kind: 'clock', tc: parseTimeControl(o.tc) } : { kind: 'nodes', nodes: o.nodes ?? DEFAULT_NODES };
   const cEnd = parseCEnd(o.cEnd);
   const selected = selectParams(o.params);
   for (const name of cEnd.keys()) if (!selected.includes(name)) throw new SpsaError(`--c-end names ${name}, which --params leaves out`);
@@ -214,7 +265,8 @@ function newRun(o: CliOptions, engine: string): SpsaState {
     const eq = kv.indexOf('=');
     if (eq <= 0) throw new SpsaError(`--option ${kv}: expected NAME=VALUE`);
     const name = kv.slice(0, eq).trim();
-    if (findTunable(name) !== undefined && params.some((p) => p.name === findTunable(name)!.name)) throw new SpsaError(`--option ${kv}: ${name} is being tuned`);
+    if (findTunable(name) !== undefined && params.some((p) => p.name === findTunable(name)!.name))
+      throw new SpsaError(`--option ${kv}: ${name} is being tuned`);
     options.push([name, kv.slice(eq + 1)]);
   }
   let adjudication: AdjudicationConfig;
@@ -305,14 +357,27 @@ function resultLines(state: SpsaState, enginePath?: string): string[] {
   ];
   const now = rounded(state);
   cfg.params.forEach((p, i) => {
-    lines.push(`  ${p.name}: ${p.start} -> ${now[i]} (theta ${Number(state.theta[i].toFixed(3))}; ${p.min}..${p.max}, c_end ${p.cEnd}, r_end ${p.rEnd})`);
+    lines.push(
+      `  ${p.name}: ${p.start} -> ${now[i]} (theta ${Number(state.theta[i].toFixed(3))}; ${p.min}..${p.max}, c_end ${p.cEnd}, r_end ${p.rEnd})`,
+    );
   });
-  lines.push('', '// engine/search-params.ts (confirm by an SPRT before committing):', ...pasteBlock(state), '', '# UCI, for an engine started with CHUHAN_TUNE=1:', ...setoptionLines(state));
+  lines.push(
+    '',
+    '// engine/search-params.ts (confirm by an SPRT before committing):',
+    ...pasteBlock(state),
+    '',
+    '# UCI, for an engine started with CHUHAN_TUNE=1:',
+    ...setoptionLines(state),
+  );
   const stored = (cfg.games as unknown as Partial<GamesConfig>).engine;
   const engine = enginePath ?? (stored === undefined ? undefined : resolveStored(stored));
   if (engine !== undefined) {
     const options = cfg.params.map((p, i) => `option.${p.name}=${now[i]}`).join(',');
-    lines.push('', '# chuhan match, the tuned side (against the same build without them):', `--engine name=tuned,cmd=/usr/bin/env,arg=${TUNE_ENV}=1,arg=${engine},${options}`);
+    lines.push(
+      '',
+      '# chuhan match, the tuned side (against the same build without them):',
+      `--engine name=tuned,cmd=/usr/bin/env,arg=${TUNE_ENV}=1,arg=${engine},${options}`,
+    );
   }
   return lines;
 }
@@ -385,7 +450,13 @@ function takeLock(path: string): number | null {
   return null;
 }
 
-async function runLocked(o: CliOptions, cmd: Command, out: (line: string) => void, err: (text: string) => void, fail: (message: string, code?: number) => number): Promise<number> {
+async function runLocked(
+  o: CliOptions,
+  cmd: Command,
+  out: (line: string) => void,
+  err: (text: string) => void,
+  fail: (message: string, code?: number) => number,
+): Promise<number> {
   let state: SpsaState;
   let engine: string;
   let openingsPath: string;
@@ -400,7 +471,9 @@ async function runLocked(o: CliOptions, cmd: Command, out: (line: string) => voi
     if (o.resume) {
       const contradicting = RUN_OPTIONS.filter(given);
       if (contradicting.length > 0) {
-        return fail(`--resume continues the run as ${o.state} describes it; drop ${contradicting.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}`);
+        return fail(
+          `--resume continues the run as ${o.state} describes it; drop ${contradicting.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')}`,
+        );
       }
       state = loadState(o.state);
       const files = state.config.games as unknown as GamesConfig;
@@ -408,7 +481,8 @@ async function runLocked(o: CliOptions, cmd: Command, out: (line: string) => voi
       openingsPath = resumeOpenings(files, given('openings') ? o.openings : undefined);
       reconcileLog(log, state, note);
     } else {
-      if (existsSync(o.state) && !o.force) return fail(`${o.state} already holds a run; add --resume to continue it or --force to start again`);
+      if (existsSync(o.state) && !o.force)
+        return fail(`${o.state} already holds a run; add --resume to continue it or --force to start again`);
       const self = o.engine ?? selfExecutable();
       if (self === null) return fail('give --engine PATH (the engine to tune)');
       if (!existsSync(self)) return fail(`--engine ${self} does not exist`);
@@ -437,10 +511,14 @@ async function runLocked(o: CliOptions, cmd: Command, out: (line: string) => voi
   // The engine must take every tuned parameter as an option (a build with tunable parameters).
   try {
     const tuned: Array<[string, string]> = state.config.params.map((p) => [p.name, String(p.start)]);
-    const check = await checkEngine({ name: 'engine', cmd: engine, args: [], env: TUNE_ENVIRONMENT, proto: 'uci', options: [...games.options, ...tuned] }, timeouts);
+    const check = await checkEngine(
+      { name: 'engine', cmd: engine, args: [], env: TUNE_ENVIRONMENT, proto: 'uci', options: [...games.options, ...tuned] },
+      timeouts,
+    );
     const unannounced = (name: string): boolean => check.warnings.some((w) => w.includes(`option '${name}'`));
     const missing = names.filter(unannounced);
-    if (missing.length > 0) return fail(`${engine} does not announce ${missing.join(', ')} with CHUHAN_TUNE=1 (not a build with these tunable parameters)`, 1);
+    if (missing.length > 0)
+      return fail(`${engine} does not announce ${missing.join(', ')} with CHUHAN_TUNE=1 (not a build with these tunable parameters)`, 1);
     for (const w of check.warnings) if (!names.some((n) => w.includes(`option '${n}'`))) warn(w);
   } catch (e) {
     if (e instanceof PreflightError) return fail(e.message, 1);
@@ -451,7 +529,10 @@ async function runLocked(o: CliOptions, cmd: Command, out: (line: string) => voi
     // The engine's identity beyond its bytes: the search's node count, which a rebuild keeps.
     note(`measuring the engine's bench signature (${engine} bench)`);
     games.engineBench = await benchSignature(engine);
-    if (games.engineBench === null) warn(`${engine} bench gave no node count: the state records no bench signature, and a resume with another build of it cannot be checked`);
+    if (games.engineBench === null)
+      warn(
+        `${engine} bench gave no node count: the state records no bench signature, and a resume with another build of it cannot be checked`,
+      );
     saveState(o.state, state);
     writeFileSync(log, `${trajectoryHeader(state)}\n`);
   }
@@ -517,10 +598,18 @@ async function runLocked(o: CliOptions, cmd: Command, out: (line: string) => voi
     for (const s of signals) process.removeListener(s, onSignal);
   }
   saveState(o.state, state);
-  await committer?.now(finished(state) ? `spsa: ${runName} finished, ${cfg.pairs} pairs` : `spsa: ${runName} stopped at pair ${state.iteration} of ${cfg.pairs}`);
+  await committer?.now(
+    finished(state)
+      ? `spsa: ${runName} finished, ${cfg.pairs} pairs`
+      : `spsa: ${runName} stopped at pair ${state.iteration} of ${cfg.pairs}`,
+  );
   for (const line of resultLines(state, engine)) out(line);
-  if (run.stopReason !== null) out(`stopped: ${run.stopReason}${state.inFlight.length > 0 ? ` (${state.inFlight.length} pair(s) in flight are played again on --resume)` : ''}`);
-  if (failure !== null) return fail(failure instanceof EngineStartError ? failure.message : failure instanceof Error ? failure.message : String(failure), 1);
+  if (run.stopReason !== null)
+    out(
+      `stopped: ${run.stopReason}${state.inFlight.length > 0 ? ` (${state.inFlight.length} pair(s) in flight are played again on --resume)` : ''}`,
+    );
+  if (failure !== null)
+    return fail(failure instanceof EngineStartError ? failure.message : failure instanceof Error ? failure.message : String(failure), 1);
   if (run.stopReason === 'interrupted') return 130;
   return run.stopReason !== null ? 1 : 0;
 }

@@ -27,7 +27,9 @@ function git(args: string[], cwd: string): Promise<GitResult> {
 /** Null when `path` lies in a git work tree, else why not. */
 export async function commitProblem(path: string): Promise<string | null> {
   const r = await git(['rev-parse', '--is-inside-work-tree'], dirname(path));
-  return r.code === 0 && r.out === 'true' ? null : `${path} is not in a git work tree (${r.out.split('\n')[0] || `git exit code ${r.code}`})`;
+  return r.code === 0 && r.out === 'true'
+    ? null
+    : `${path} is not in a git work tree (${r.out.split('\n')[0] || `git exit code ${r.code}`})`;
 }
 
 const RETRY_MS = 60_000;

@@ -59,7 +59,8 @@ export class EnginePairPlayer implements PairPlayer {
   /** An engine gave up starting MAX_START_FAILURES times in a row (the run should stop), or null. */
   startFailure(): string | null {
     for (const pair of this.slots.values()) {
-      for (const e of pair) if (e.startFailures >= MAX_START_FAILURES) return `the ${e.config.name} engine failed to start ${e.startFailures} times in a row`;
+      for (const e of pair)
+        if (e.startFailures >= MAX_START_FAILURES) return `the ${e.config.name} engine failed to start ${e.startFailures} times in a row`;
     }
     return null;
   }
@@ -67,7 +68,8 @@ export class EnginePairPlayer implements PairPlayer {
   async play(slot: number, pair: PairSpec): Promise<PairOutcome> {
     const [plus, minus] = this.engines(slot);
     const opening = this.openings[pair.opening];
-    if (opening === undefined) throw new Error(`pair ${pair.k}: no opening ${pair.opening} (the openings file has ${this.openings.length})`);
+    if (opening === undefined)
+      throw new Error(`pair ${pair.k}: no opening ${pair.opening} (the openings file has ${this.openings.length})`);
     const scores: number[] = [];
     let failures = 0;
     for (let g = 0; g < 2 && !this.aborted; g++) {

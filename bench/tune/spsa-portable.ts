@@ -131,9 +131,14 @@ export async function resumeEngine(
   if (typeof files.engineBench === 'number') {
     note(`the engine differs from the run's (SHA-256): measuring its bench signature (${path} bench)`);
     const b = await bench(path);
-    if (b === null) throw new SpsaError(`--accept-engine: ${path} bench gave no node count, so its search cannot be compared with the run's (bench ${files.engineBench})`);
+    if (b === null)
+      throw new SpsaError(
+        `--accept-engine: ${path} bench gave no node count, so its search cannot be compared with the run's (bench ${files.engineBench})`,
+      );
     if (b !== files.engineBench) {
-      throw new SpsaError(`engineBench differs: ${path} searches ${b} nodes in bench, the run's engine ${files.engineBench}: not the same search, which --accept-engine does not take (start a new run for it)`);
+      throw new SpsaError(
+        `engineBench differs: ${path} searches ${b} nodes in bench, the run's engine ${files.engineBench}: not the same search, which --accept-engine does not take (start a new run for it)`,
+      );
     }
     note(`accepted ${path}: SHA-256 ${sha.slice(0, 16)}…, bench ${b} as the run's`);
   } else {
@@ -150,10 +155,13 @@ export function resumeOpenings(files: RunFiles, given: string | undefined): stri
   const path = given !== undefined ? resolve(given) : resolveStored(files.openings);
   if (!existsSync(path)) {
     if (given !== undefined) throw new SpsaError(`--openings ${given} does not exist`);
-    throw new SpsaError(`the run's openings ${files.openings} do not exist here (${path}); give --openings PATH (the same file, SHA-256 ${files.openingsSha256.slice(0, 16)}…)`);
+    throw new SpsaError(
+      `the run's openings ${files.openings} do not exist here (${path}); give --openings PATH (the same file, SHA-256 ${files.openingsSha256.slice(0, 16)}…)`,
+    );
   }
   const sha = sha256File(path);
-  if (sha !== files.openingsSha256) throw new SpsaError(`openingsSha256 differs: ${path} is not the openings file the run started with (${files.openings})`);
+  if (sha !== files.openingsSha256)
+    throw new SpsaError(`openingsSha256 differs: ${path} is not the openings file the run started with (${files.openings})`);
   if (given !== undefined) files.openings = portablePath(path);
   return path;
 }

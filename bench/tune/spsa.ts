@@ -298,7 +298,8 @@ export function loadState(path: string): SpsaState {
   if (typeof c !== 'object' || c === null || !Array.isArray(c.params) || c.params.length === 0) bad('no parameters in config');
   const n = c.params.length;
   const nums = (a: unknown, what: string): void => {
-    if (!Array.isArray(a) || a.length !== n || !a.every((x) => typeof x === 'number' && Number.isFinite(x))) bad(`${what} must hold ${n} numbers`);
+    if (!Array.isArray(a) || a.length !== n || !a.every((x) => typeof x === 'number' && Number.isFinite(x)))
+      bad(`${what} must hold ${n} numbers`);
   };
   nums(s.theta, 'theta');
   for (const key of ['pairs', 'A', 'alpha', 'gamma', 'seed'] as const) if (typeof c[key] !== 'number') bad(`config.${key} is missing`);
@@ -313,9 +314,12 @@ export function loadState(path: string): SpsaState {
     nums(p.ck, `pair ${p.k} ck`);
   }
   const t = s.trajectory;
-  if (typeof t !== 'object' || t === null || !Number.isInteger(t.every) || t.every < 1 || !Array.isArray(t.points)) bad('trajectory is missing');
-  if (!t.points.every((p) => Array.isArray(p) && p.length === n + 1 && p.every((x) => typeof x === 'number'))) bad(`trajectory points must hold the iteration and ${n} numbers`);
-  if (s.iteration + s.inFlight.length !== s.next - 1) bad(`iteration ${s.iteration} and ${s.inFlight.length} pair(s) in flight do not add up to ${s.next - 1} scheduled`);
+  if (typeof t !== 'object' || t === null || !Number.isInteger(t.every) || t.every < 1 || !Array.isArray(t.points))
+    bad('trajectory is missing');
+  if (!t.points.every((p) => Array.isArray(p) && p.length === n + 1 && p.every((x) => typeof x === 'number')))
+    bad(`trajectory points must hold the iteration and ${n} numbers`);
+  if (s.iteration + s.inFlight.length !== s.next - 1)
+    bad(`iteration ${s.iteration} and ${s.inFlight.length} pair(s) in flight do not add up to ${s.next - 1} scheduled`);
   return s;
 }
 

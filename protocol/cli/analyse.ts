@@ -46,17 +46,26 @@ export function analyseCommand(version: string, engine: () => string[], writeLin
       'after',
       '\nGAMES.pgn: UTF-8 or GBK, ICCS, WXF or Chinese moves. Each move gets its evaluation, a mark where it\n' +
         'lost enough and the better line; each side its accuracy (docs/analyse.md). With --merge the files\n' +
-        'are the shards\' outputs, with --fit-curve datagen files.',
+        "are the shards' outputs, with --fit-curve datagen files.",
     )
     .allowExcessArguments()
     .option('--out <file>', 'the reviewed PGN to write (its record, FILE.json, beside it)')
-    .option('--nodes <n>', `search each position to n nodes (default ${DEFAULT_NODES.toLocaleString('en-US')}: the same review on any machine)`, intIn(1))
+    .option(
+      '--nodes <n>',
+      `search each position to n nodes (default ${DEFAULT_NODES.toLocaleString('en-US')}: the same review on any machine)`,
+      intIn(1),
+    )
     .option('--depth <n>', 'search each position to this depth instead', intIn(1, 100))
     .option('--movetime <ms>', 'search each position this long instead', intIn(1))
-    .option('--threads <n>', `search threads of each engine, 1 to ${MAX_THREADS} (more than 1: the review varies from run to run)`, intIn(1, MAX_THREADS), 1)
+    .option(
+      '--threads <n>',
+      `search threads of each engine, 1 to ${MAX_THREADS} (more than 1: the review varies from run to run)`,
+      intIn(1, MAX_THREADS),
+      1,
+    )
     .option('--hash <mb>', `hash table of each engine in MB, 1 to ${MAX_HASH_MB}`, intIn(1, MAX_HASH_MB), DEFAULT_HASH)
     .option('--concurrency <n>', 'games analysed at once, each by its own engine (default: the cores / threads)', intIn(1, 256))
-    .option('--format <format>', 'moves written in iccs, wxf or chinese (default: each game\'s own)', pgnFormat)
+    .option('--format <format>', "moves written in iccs, wxf or chinese (default: each game's own)", pgnFormat)
     .option('--resume', 'go on with the unfinished analysis in --out (stopped by Ctrl-C), with the same options')
     .option('--shard <k/n>', 'analyse only the games g with g mod N = K - 1 (merge the shards with --merge)', shardArg)
     .option('--merge', 'merge the shards given as arguments into --out')
@@ -72,7 +81,8 @@ export function analyseCommand(version: string, engine: () => string[], writeLin
         process.exitCode = USAGE_ERROR;
       };
       const given = cmd.options.map((o) => o.attributeName()).filter((k) => cmd.getOptionValueSource(k) === 'cli');
-      const only = (mode: string, allowed: string[]): string[] => given.filter((k) => !allowed.includes(k)).map((k) => `--${k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())} (not with ${mode})`);
+      const only = (mode: string, allowed: string[]): string[] =>
+        given.filter((k) => !allowed.includes(k)).map((k) => `--${k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())} (not with ${mode})`);
       if (opts.fitCurve) {
         const extra = only('--fit-curve', ['fitCurve', 'svg', 'limit']);
         if (extra.length > 0) return usage(`drop ${extra.join(', ')}`);
@@ -88,7 +98,12 @@ export function analyseCommand(version: string, engine: () => string[], writeLin
         return;
       }
       if (opts.svg !== undefined || opts.limit !== undefined) return usage('--svg and --limit go with --fit-curve');
-      if (files.length !== 1) return usage(files.length === 0 ? 'name the PGN file of the games to review' : `one PGN file at a time (got ${files.length}: ${files.join(' ')})`);
+      if (files.length !== 1)
+        return usage(
+          files.length === 0
+            ? 'name the PGN file of the games to review'
+            : `one PGN file at a time (got ${files.length}: ${files.join(' ')})`,
+        );
       if (resolve(files[0]) === resolve(opts.out)) return usage(`--out ${opts.out} is the input itself; give another file`);
       const limits = (['nodes', 'depth', 'movetime'] as const).filter((k) => opts[k] !== undefined);
       if (limits.length > 1) return usage(`one limit a position: --${limits.join(' or --')}`);

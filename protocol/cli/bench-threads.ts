@@ -19,7 +19,10 @@ interface ThreadsBenchOptions {
   network: Uint8Array | null;
 }
 
-export async function runThreadsBench(opts: ThreadsBenchOptions, out: (line: string) => void): Promise<{ nodes: number; ms: number; nps: number }> {
+export async function runThreadsBench(
+  opts: ThreadsBenchOptions,
+  out: (line: string) => void,
+): Promise<{ nodes: number; ms: number; nps: number }> {
   let settle: ((r: SearchResult | string) => void) | null = null;
   const client = new SearchClient(
     {

@@ -14,11 +14,7 @@ interface JudgeCliOptions {
  * Returns the exit code: 0 with the verdict printed on `out`, 2 for a bad FEN or an illegal
  * move (the message goes to `err`, by default `out`).
  */
-export async function runJudgeCli(
-  opts: JudgeCliOptions,
-  out: (line: string) => void,
-  err: (line: string) => void = out,
-): Promise<number> {
+export async function runJudgeCli(opts: JudgeCliOptions, out: (line: string) => void, err: (line: string) => void = out): Promise<number> {
   let pos;
   try {
     // Lenient: study positions and published repetition diagrams put elephants and soldiers on

@@ -135,7 +135,8 @@ function unknownCommand(program: Command, argv: readonly string[]): string | nul
   const names = [...program.commands.flatMap((c) => [c.name(), ...c.aliases()]), 'help'];
   if (names.includes(word)) return null;
   const nearest = [...names].sort((x, y) => editDistance(word, x) - editDistance(word, y))[0];
-  const hint = nearest !== undefined && editDistance(word, nearest) <= Math.max(2, nearest.length / 2) ? ` (did you mean '${nearest}'?)` : '';
+  const hint =
+    nearest !== undefined && editDistance(word, nearest) <= Math.max(2, nearest.length / 2) ? ` (did you mean '${nearest}'?)` : '';
   return `chuhan: unknown command '${word}'${hint}; the commands are ${names.join(', ')} (see chuhan --help)`;
 }
 
@@ -175,7 +176,9 @@ function buildProgram(): Command {
     .action(async (opts: PerftOptions) => {
       const conflicts = opts.epd === undefined ? [] : (['depth', 'fen', 'divide'] as const).filter((k) => opts[k] !== undefined);
       if (conflicts.length > 0) {
-        process.stderr.write(`chuhan perft: --epd takes depths and positions from the file; drop ${conflicts.map((k) => `--${k}`).join(' and ')}\n`);
+        process.stderr.write(
+          `chuhan perft: --epd takes depths and positions from the file; drop ${conflicts.map((k) => `--${k}`).join(' and ')}\n`,
+        );
         process.exitCode = USAGE_ERROR;
         return;
       }
@@ -214,82 +217,103 @@ function buildProgram(): Command {
     .option('--eval <kind>', `evaluation: nnue or classical (default ${USE_NNUE_DEFAULT ? 'nnue' : 'classical'}, as the engine)`, evalKind)
     .option('--evalfile <file>', 'network file for --eval nnue (default: the built-in network)')
     .option('--no-simd', 'with --eval nnue: the JavaScript loops instead of WebAssembly SIMD (same nodes, to compare speed)')
-    .option('--threads <n>', `search with the engine's workers and n threads, 1 to ${MAX_THREADS} (speed and time to depth; the node count is no signature)`, intIn(1, MAX_THREADS))
+    .option(
+      '--threads <n>',
+      `search with the engine's workers and n threads, 1 to ${MAX_THREADS} (speed and time to depth; the node count is no signature)`,
+      intIn(1, MAX_THREADS),
+    )
     .exitOverride()
-    .action(async (opts: { depth?: number; hash?: number; verbose?: boolean; eval?: string; evalfile?: string; simd?: boolean; threads?: number }) => {
-      let network: Network | 'classical' = 'classical';
-      let networkBytes: Uint8Array | null = null;
-      const kind = opts.eval ?? (USE_NNUE_DEFAULT ? 'nnue' : 'classical');
-      if (opts.evalfile !== undefined && kind !== 'nnue') {
-        process.stderr.write('chuhan bench: --evalfile needs --eval nnue\n');
-        process.exitCode = USAGE_ERROR;
-        return;
-      }
-      if (kind === 'nnue') {
-        if (opts.evalfile === undefined) network = embeddedNetwork();
-        else {
-          const r = readNetworkFile(opts.evalfile);
-          if ('error' in r) {
-            process.stderr.write(`chuhan bench: ${opts.evalfile}: ${r.error}\n`);
-            process.exitCode = 1;
-            return;
-          }
-          network = r.network;
-          networkBytes = r.bytes;
-        }
-      }
-      // A table the machine cannot hold is refused with the reason, as the engine's Hash option does.
-      const hashMb = opts.hash ?? BENCH_DEFAULT_HASH;
-      const hashBytes = TranspositionTable.bytesFor(hashMb);
-      const tooLarge = tableTooLarge(hashBytes, totalmem());
-      if (tooLarge !== undefined) {
-        process.stderr.write(`chuhan bench: --hash ${hashMb}: ${tooLarge}\n`);
-        process.exitCode = 1;
-        return;
-      }
-      if (opts.threads !== undefined) {
-        if (opts.simd === false) {
-          process.stderr.write('chuhan bench: --no-simd does not apply to --threads (the workers use the engine\'s evaluation)\n');
+    .action(
+      async (opts: {
+        depth?: number;
+        hash?: number;
+        verbose?: boolean;
+        eval?: string;
+        evalfile?: string;
+        simd?: boolean;
+        threads?: number;
+      }) => {
+        let network: Network | 'classical' = 'classical';
+        let networkBytes: Uint8Array | null = null;
+        const kind = opts.eval ?? (USE_NNUE_DEFAULT ? 'nnue' : 'classical');
+        if (opts.evalfile !== undefined && kind !== 'nnue') {
+          process.stderr.write('chuhan bench: --evalfile needs --eval nnue\n');
           process.exitCode = USAGE_ERROR;
           return;
         }
-        // The workers are threads of this process: a Ctrl-C ends them with it, and a bench has nothing to keep.
-        const interrupt = onInterrupt((signal) => {
-          process.stderr.write(`chuhan bench: ${signal}: stopped\n`);
-          process.exit(interrupt.code);
-        });
-        try {
-          await runThreadsBench(
-            { depth: opts.depth ?? BENCH_DEFAULT_DEPTH, hash: opts.hash ?? BENCH_DEFAULT_HASH, threads: opts.threads, verbose: opts.verbose, useNetwork: kind === 'nnue', network: networkBytes },
-            writeLine,
-          );
-        } catch (err) {
-          process.stderr.write(`chuhan bench: ${err instanceof Error ? err.message : String(err)}\n`);
+        if (kind === 'nnue') {
+          if (opts.evalfile === undefined) network = embeddedNetwork();
+          else {
+            const r = readNetworkFile(opts.evalfile);
+            if ('error' in r) {
+              process.stderr.write(`chuhan bench: ${opts.evalfile}: ${r.error}\n`);
+              process.exitCode = 1;
+              return;
+            }
+            network = r.network;
+            networkBytes = r.bytes;
+          }
+        }
+        // A table the machine cannot hold is refused with the reason, as the engine's Hash option does.
+        const hashMb = opts.hash ?? BENCH_DEFAULT_HASH;
+        const hashBytes = TranspositionTable.bytesFor(hashMb);
+        const tooLarge = tableTooLarge(hashBytes, totalmem());
+        if (tooLarge !== undefined) {
+          process.stderr.write(`chuhan bench: --hash ${hashMb}: ${tooLarge}\n`);
           process.exitCode = 1;
+          return;
+        }
+        if (opts.threads !== undefined) {
+          if (opts.simd === false) {
+            process.stderr.write("chuhan bench: --no-simd does not apply to --threads (the workers use the engine's evaluation)\n");
+            process.exitCode = USAGE_ERROR;
+            return;
+          }
+          // The workers are threads of this process: a Ctrl-C ends them with it, and a bench has nothing to keep.
+          const interrupt = onInterrupt((signal) => {
+            process.stderr.write(`chuhan bench: ${signal}: stopped\n`);
+            process.exit(interrupt.code);
+          });
+          try {
+            await runThreadsBench(
+              {
+                depth: opts.depth ?? BENCH_DEFAULT_DEPTH,
+                hash: opts.hash ?? BENCH_DEFAULT_HASH,
+                threads: opts.threads,
+                verbose: opts.verbose,
+                useNetwork: kind === 'nnue',
+                network: networkBytes,
+              },
+              writeLine,
+            );
+          } catch (err) {
+            process.stderr.write(`chuhan bench: ${err instanceof Error ? err.message : String(err)}\n`);
+            process.exitCode = 1;
+          } finally {
+            interrupt.dispose();
+          }
+          return;
+        }
+        // One position at a time, letting a Ctrl-C in between: the summary of the positions searched.
+        let run: BenchRun;
+        try {
+          run = new BenchRun({ ...opts, network });
+        } catch (err) {
+          if (!(err instanceof RangeError)) throw err;
+          process.stderr.write(`chuhan bench: --hash ${hashMb}: ${tableNotAllocated(hashBytes, err)}\n`);
+          process.exitCode = 1;
+          return;
+        }
+        const interrupt = onInterrupt(() => {});
+        try {
+          while (interrupt.signal === null && run.step(writeLine)) await yieldToSignals();
         } finally {
           interrupt.dispose();
         }
-        return;
-      }
-      // One position at a time, letting a Ctrl-C in between: the summary of the positions searched.
-      let run: BenchRun;
-      try {
-        run = new BenchRun({ ...opts, network });
-      } catch (err) {
-        if (!(err instanceof RangeError)) throw err;
-        process.stderr.write(`chuhan bench: --hash ${hashMb}: ${tableNotAllocated(hashBytes, err)}\n`);
-        process.exitCode = 1;
-        return;
-      }
-      const interrupt = onInterrupt(() => {});
-      try {
-        while (interrupt.signal === null && run.step(writeLine)) await yieldToSignals();
-      } finally {
-        interrupt.dispose();
-      }
-      run.summary(writeLine);
-      if (interrupt.signal !== null) process.exitCode = interrupt.code;
-    });
+        run.summary(writeLine);
+        if (interrupt.signal !== null) process.exitCode = interrupt.code;
+      },
+    );
 
   program
     .command('speed')
@@ -310,18 +334,25 @@ function buildProgram(): Command {
     .usage('[options]   |   --merge --out ALL.bin SHARD.bin... [SHARD.pgn... --pgn ALL.pgn]')
     .allowExcessArguments()
     .requiredOption('--out <file>', 'data file to write, or to continue when it exists')
-    .option('--games <n>', 'stop after this many games in the file (with --shard: the whole run\'s games)', intIn(1))
+    .option('--games <n>', "stop after this many games in the file (with --shard: the whole run's games)", intIn(1))
     .option('--positions <n>', 'stop once the file holds this many positions', intIn(1))
     .option('--nodes <n>', 'search nodes per move', intIn(1), 5000)
     .option('--random-plies <n>', 'random opening plies before the search plays', intIn(0), 8)
     .option('--seed <n>', 'seed of the random plies', intIn(0), 1)
     .option('--threads <n>', 'worker processes', intIn(1), availableParallelism())
     .option('--openings <file>', 'start from these openings (as for match) before the random plies')
-    .option('--eval <kind>', `the evaluation that plays: nnue or classical (default ${USE_NNUE_DEFAULT ? 'nnue' : 'classical'}, as the engine)`, evalKind)
+    .option(
+      '--eval <kind>',
+      `the evaluation that plays: nnue or classical (default ${USE_NNUE_DEFAULT ? 'nnue' : 'classical'}, as the engine)`,
+      evalKind,
+    )
     .option('--evalfile <file>', 'play with this network (default: the built-in network)')
-    .option('--shard <k/n>', 'play only shard K of N of the run\'s games (with --games; merge the shards with --merge)', shardArg)
-    .option('--merge', 'merge the shards given as arguments into --out (the whole run\'s file)')
-    .option('--pgn <file>', 'also write every game to this PGN file, in game order (kept in step when continuing); with --merge the merged PGN')
+    .option('--shard <k/n>', "play only shard K of N of the run's games (with --games; merge the shards with --merge)", shardArg)
+    .option('--merge', "merge the shards given as arguments into --out (the whole run's file)")
+    .option(
+      '--pgn <file>',
+      'also write every game to this PGN file, in game order (kept in step when continuing); with --merge the merged PGN',
+    )
     .exitOverride()
     .action(async (opts: DatagenOptions & { merge?: boolean; pgn?: string }, cmd: Command) => {
       const given = cmd.options.map((o) => o.attributeName()).filter((k) => cmd.getOptionValueSource(k) === 'cli');
@@ -335,12 +366,21 @@ function buildProgram(): Command {
     .requiredOption('--data <files...>', 'datagen files to train on')
     .requiredOption('--out <file>', 'network file to write (a checkpoint goes beside it, FILE.ckpt)')
     .option('--hidden <n>', 'neurons per perspective (128, 256 or 512: a multiple of 8 evaluates with WebAssembly SIMD)', intIn(1), 128)
-    .option('--king-buckets <n>', `inputs per bucket of the own king's palace point: ${KING_BUCKET_CHOICES.join(', ')} buckets (0: plain inputs, the default)`, (value: string) => {
-      const n = Number(value);
-      if (!KING_BUCKET_CHOICES.includes(n)) throw new InvalidArgumentError(`expected one of ${KING_BUCKET_CHOICES.join(', ')}.`);
-      return kingBucketMap(n);
-    })
-    .option('--output-buckets <n>', `output layers chosen by the number of pieces, 1 to ${MAX_OUTPUT_BUCKETS}`, intIn(1, MAX_OUTPUT_BUCKETS), 1)
+    .option(
+      '--king-buckets <n>',
+      `inputs per bucket of the own king's palace point: ${KING_BUCKET_CHOICES.join(', ')} buckets (0: plain inputs, the default)`,
+      (value: string) => {
+        const n = Number(value);
+        if (!KING_BUCKET_CHOICES.includes(n)) throw new InvalidArgumentError(`expected one of ${KING_BUCKET_CHOICES.join(', ')}.`);
+        return kingBucketMap(n);
+      },
+    )
+    .option(
+      '--output-buckets <n>',
+      `output layers chosen by the number of pieces, 1 to ${MAX_OUTPUT_BUCKETS}`,
+      intIn(1, MAX_OUTPUT_BUCKETS),
+      1,
+    )
     .option('--epochs <n>', 'epochs', intIn(1), 12)
     .option('--batch <n>', 'positions per batch', intIn(1), 16384)
     .option('--lr <x>', 'Adam learning rate', positiveNumber, 0.002)
@@ -351,14 +391,23 @@ function buildProgram(): Command {
     .option('--limit <n>', 'read at most this many positions', intIn(1))
     .option('--mirror', 'also train on the training positions mirrored left to right (twice the positions)')
     .option('--seed <n>', 'seed of the initial weights and the shuffles', intIn(0), 1)
-    .option('--schedule <kind>', `learning rate: step (lr x gamma each epoch, the default) or cosine (lr down to --lr-min over the epochs)`, (value: string) => {
-      const v = value.trim().toLowerCase() as LrScheduleKind;
-      if (!LR_SCHEDULES.includes(v)) throw new InvalidArgumentError(`expected ${LR_SCHEDULES.join(' or ')}.`);
-      return v;
-    })
+    .option(
+      '--schedule <kind>',
+      `learning rate: step (lr x gamma each epoch, the default) or cosine (lr down to --lr-min over the epochs)`,
+      (value: string) => {
+        const v = value.trim().toLowerCase() as LrScheduleKind;
+        if (!LR_SCHEDULES.includes(v)) throw new InvalidArgumentError(`expected ${LR_SCHEDULES.join(' or ')}.`);
+        return v;
+      },
+    )
     .option('--warmup <n>', 'batches of linear learning-rate warm-up', intIn(0), 0)
     .option('--lr-min <x>', 'with --schedule cosine: the learning rate at the end', numberIn(0), 0)
-    .option('--buffer <n>', 'positions held in memory, read from disk in shuffled chunks when the data holds more', intIn(CHUNK), DEFAULT_BUFFER)
+    .option(
+      '--buffer <n>',
+      'positions held in memory, read from disk in shuffled chunks when the data holds more',
+      intIn(CHUNK),
+      DEFAULT_BUFFER,
+    )
     .option('--init <net>', 'start from the weights of this network file (the same shape) instead of random ones: fine-tuning on new data')
     .option('--resume', 'continue from FILE.ckpt')
     .exitOverride()
@@ -378,9 +427,21 @@ function buildProgram(): Command {
     .option('--eval <kind>', '', evalKind)
     .option('--evalfile <file>')
     .exitOverride()
-    .action((opts: { seed: number; nodes: number; randomPlies: number; start: number; step: number; end: number; openings?: string; eval?: EvalKind; evalfile?: string }) => {
-      runDatagenWorker(opts);
-    });
+    .action(
+      (opts: {
+        seed: number;
+        nodes: number;
+        randomPlies: number;
+        start: number;
+        step: number;
+        end: number;
+        openings?: string;
+        eval?: EvalKind;
+        evalfile?: string;
+      }) => {
+        runDatagenWorker(opts);
+      },
+    );
 
   toolCommand(program, 'match', 'engine matches and round robins (see match --help)', matchCommand, runMatchCli);
   toolCommand(program, 'spsa', 'SPSA tuning of the search parameters (spsa --help)', spsaCommand, runSpsaCli);
@@ -396,10 +457,12 @@ function buildProgram(): Command {
     .option('--limit <n>', 'stop after this many positions', intIn(1, Number.MAX_SAFE_INTEGER))
     .option('--resume', 'go on from an unfinished suite in --out (stopped by Ctrl-C), with the same options')
     .exitOverride()
-    .action(async (opts: { pgn: string[]; plies: number; out: string; nodes: number; maxScore: number; limit?: number; resume?: boolean }) => {
-      const command = ['chuhan', ...process.argv.slice(2).filter((a) => a !== '--resume')].join(' ');
-      process.exitCode = await runBuildOpenings({ ...opts, command }, (line) => void process.stderr.write(line + '\n'));
-    });
+    .action(
+      async (opts: { pgn: string[]; plies: number; out: string; nodes: number; maxScore: number; limit?: number; resume?: boolean }) => {
+        const command = ['chuhan', ...process.argv.slice(2).filter((a) => a !== '--resume')].join(' ');
+        process.exitCode = await runBuildOpenings({ ...opts, command }, (line) => void process.stderr.write(line + '\n'));
+      },
+    );
 
   program
     .command('serve')

@@ -19,11 +19,7 @@ const PGN_FORMATS: readonly PgnFormat[] = ['iccs', 'wxf', 'chinese'];
  * Runs the converter: `out` receives the converted PGN line by line when there is no output file,
  * `err` (default `out`) the error messages. Returns 0, 1 on an unreadable game, 2 on a usage or I/O error.
  */
-export async function runPgnCli(
-  opts: PgnCliOptions,
-  out: (line: string) => void,
-  err: (line: string) => void = out,
-): Promise<number> {
+export async function runPgnCli(opts: PgnCliOptions, out: (line: string) => void, err: (line: string) => void = out): Promise<number> {
   if (!PGN_FORMATS.includes(opts.format)) {
     err(`pgn: unknown format '${String(opts.format)}' (use iccs, wxf or chinese)`);
     return 2;

@@ -49,8 +49,7 @@ interface Queued {
   msg: ToWorker;
 }
 
-const nextTurn: (f: () => void) => void =
-  typeof setImmediate === 'function' ? (f) => void setImmediate(f) : (f) => void setTimeout(f, 0);
+const nextTurn: (f: () => void) => void = typeof setImmediate === 'function' ? (f) => void setImmediate(f) : (f) => void setTimeout(f, 0);
 
 export class SameThreadWorkerHost implements WorkerHost {
   readonly shared: boolean;

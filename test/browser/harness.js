@@ -39,7 +39,14 @@ window.harness = {
       setTimeout(() => {
         if (this.waiters.includes(w)) {
           this.waiters.splice(this.waiters.indexOf(w), 1);
-          reject(new Error(`no line matching /${source}/ within ${ms} ms; last lines: ${this.lines.slice(-5).map((e) => e.line).join(' | ')}`));
+          reject(
+            new Error(
+              `no line matching /${source}/ within ${ms} ms; last lines: ${this.lines
+                .slice(-5)
+                .map((e) => e.line)
+                .join(' | ')}`,
+            ),
+          );
         }
       }, ms);
     });
@@ -62,7 +69,11 @@ window.harness = {
     helper.onmessage = null;
     helper.postMessage({ buf: signals.buffer, slot: core.SIGNAL_STOP, ms });
     const t0 = performance.now();
-    const result = new core.Searcher(1).search(core.parseFen(core.START_FEN), depth === undefined ? { infinite: true } : { depth, infinite: true }, signals);
+    const result = new core.Searcher(1).search(
+      core.parseFen(core.START_FEN),
+      depth === undefined ? { infinite: true } : { depth, infinite: true },
+      signals,
+    );
     const took = performance.now() - t0;
     helper.terminate();
     return { move: core.moveToIccs(result.bestMove), took };

@@ -26,7 +26,16 @@ const REVIEW_MOVES = (
   'f9f6 d6d8'
 ).split(' ');
 const only = process.argv[2] ?? '';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** A game against the engine in local storage: the person red, the engine (black) to move. */
 function savedGame(left) {
@@ -62,7 +71,12 @@ try {
     { name: 'page-phone.png', viewport: { width: 390, height: 844 }, scale: 2, play: true },
   ]) {
     if (!shot.name.includes(only)) continue;
-    const context = await browser.newContext({ viewport: shot.viewport, deviceScaleFactor: shot.scale, isMobile: shot.scale > 1, hasTouch: shot.scale > 1 });
+    const context = await browser.newContext({
+      viewport: shot.viewport,
+      deviceScaleFactor: shot.scale,
+      isMobile: shot.scale > 1,
+      hasTouch: shot.scale > 1,
+    });
     if (shot.play) await context.addInitScript((saved) => localStorage.setItem('chuhan-page', saved), savedGame([548_000, 561_000]));
     const page = await context.newPage();
     page.on('pageerror', (e) => console.error(`page error: ${e.message}`));

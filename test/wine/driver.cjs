@@ -35,7 +35,11 @@ async function main() {
       const line = buffer.slice(0, i).replace(/\r$/, '');
       buffer = buffer.slice(i + 1);
       transcript.events.push({ t: now(), recv: line });
-      for (const w of [...waiters]) if (w.test(line)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(line); }
+      for (const w of [...waiters])
+        if (w.test(line)) {
+          waiters.splice(waiters.indexOf(w), 1);
+          w.resolve(line);
+        }
     }
   });
   child.stderr.setEncoding('utf8');
