@@ -36,12 +36,96 @@ function sourceFiles() {
 
 const blank = (s) => s.replace(/[^\n]/g, ' ');
 
+/** Where a `/` starts a regular expression rather than a division: after these, or at the start. */
+const REGEX_AFTER = new Set(['', '(', ',', '=', ':', '[', '!', '&', '|', '?', '{', '}', ';', '+', '-', '*', '%', '<', '>', '~', '^']);
+
+/**
+ * The source with its comments and the text of its template strings blanked, lines kept; the
+ * code inside `${…}` stays code, however deep the templates nest. Quoted strings stay (import
+ * paths are strings), and regular expressions are skipped whole.
+ */
+function stripText(source) {
+  let out = '';
+  /** For each `{` or `${` still open: whether it opened a template's expression. */
+  const braces = [];
+  let i = 0;
+  let inTemplate = false;
+  let last = '';
+  const n = source.length;
+  while (i < n) {
+    const ch = source[i];
+    if (inTemplate) {
+      if (ch === '\\') {
+        out += blank(source.slice(i, i + 2));
+        i += 2;
+      } else if (ch === '`') {
+        out += ch;
+        i++;
+        inTemplate = false;
+        last = '`';
+      } else if (ch === '$' && source[i + 1] === '{') {
+        out += '${';
+        i += 2;
+        braces.push(true);
+        inTemplate = false;
+        last = '{';
+      } else {
+        out += ch === '\n' ? ch : ' ';
+        i++;
+      }
+      continue;
+    }
+    if (ch === '/' && source[i + 1] === '/') {
+      const end = source.indexOf('\n', i);
+      const stop = end < 0 ? n : end;
+      out += blank(source.slice(i, stop));
+      i = stop;
+    } else if (ch === '/' && source[i + 1] === '*') {
+      const end = source.indexOf('*/', i + 2);
+      const stop = end < 0 ? n : end + 2;
+      out += blank(source.slice(i, stop));
+      i = stop;
+    } else if (ch === '"' || ch === "'") {
+      let j = i + 1;
+      while (j < n && source[j] !== ch && source[j] !== '\n') j += source[j] === '\\' ? 2 : 1;
+      out += source.slice(i, j + 1);
+      i = j + 1;
+      last = ch;
+    } else if (ch === '/' && REGEX_AFTER.has(last)) {
+      let j = i + 1;
+      let inClass = false;
+      while (j < n && source[j] !== '\n' && (inClass || source[j] !== '/')) {
+        if (source[j] === '\\') j++;
+        else if (source[j] === '[') inClass = true;
+        else if (source[j] === ']') inClass = false;
+        j++;
+      }
+      out += blank(source.slice(i, j + 1));
+      i = j + 1;
+      last = 'x';
+    } else if (ch === '`') {
+      out += ch;
+      i++;
+      inTemplate = true;
+    } else {
+      if (ch === '{') braces.push(false);
+      else if (ch === '}' && braces.pop() === true) {
+        out += ch;
+        i++;
+        inTemplate = true;
+        continue;
+      }
+      out += ch;
+      i++;
+      if (!/\s/.test(ch)) last = /[\w$]/.test(ch) ? 'x' : ch;
+    }
+  }
+  return out;
+}
+
 /** The source without comments, template strings and `declare module` blocks (their exports are no module's), lines kept. */
 function code(source) {
-  let c = source
-    .replace(/\/\*[\s\S]*?\*\//g, blank)
-    .replace(/(^|[^:\\])\/\/.*$/gm, '$1')
-    .replace(/`(?:\\[\s\S]|\$\{[^}]*\}|[^`\\])*`/g, blank);
+  let c = stripText(source);
   for (let m = /^declare module\s+['"][^'"]+['"]\s*\{/m.exec(c); m !== null; m = /^declare module\s+['"][^'"]+['"]\s*\{/m.exec(c)) {
     let depth = 0;
     let end = m.index;

@@ -86,7 +86,7 @@ function gameName(game: PgnGame, number: number): string {
 }
 
 /** The reviewed game's PGN text. */
-export function reviewedText(
+function reviewedText(
   game: PgnGame,
   evals: readonly PositionEval[],
   review: GameReview,

@@ -274,7 +274,7 @@ function fitReport(fit: CurveFit): string[] {
 }
 
 /** An SVG plot: the fitted curve, lichess's, and each bucket's observed score at its mean's place. */
-export function fitSvg(fit: CurveFit): string {
+function fitSvg(fit: CurveFit): string {
   const W = 640;
   const H = 400;
   const L = 56;

@@ -162,7 +162,7 @@ function settingsLine(opts: BuildOpeningsOptions, nodes: number, maxScore: numbe
 }
 
 /** What a suite file written by this command says about itself: settings, progress, counts, entries. */
-export function readSuiteFile(text: string): {
+function readSuiteFile(text: string): {
   settings: string | null;
   progress: number | null;
   stats: SuiteStats | null;
