@@ -2,8 +2,7 @@
 // (protocol/cli/), `chuhan spsa` (tune/spsa-cli.ts) and the evaluation fitter (eval-fit/cli.ts).
 // Each is a commander argument parser: it returns the value or throws commander's
 // InvalidArgumentError, whose message commander prints after the flag's name, so a bad value
-// reads the same in every command. (`chuhan match` reads its values in match/options.ts, with its
-// own UsageError.)
+// reads the same in every command, `chuhan match` too (match/options.ts).
 
 import { InvalidArgumentError } from 'commander';
 import { parseShard, type Shard } from './match/shard';

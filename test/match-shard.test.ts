@@ -306,7 +306,7 @@ describe('a shard on the command line', () => {
         (t) => (err += t),
       ),
     ).toBe(2);
-    expect(err).toMatch(/^chuhan match: --shard: 3\/2: K must be from 1 to N/);
+    expect(err).toMatch(/^error: option '--shard <k\/n>' argument '3\/2' is invalid\. 3\/2: K must be from 1 to N/);
   });
 });
 

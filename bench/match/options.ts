@@ -1,14 +1,15 @@
 // The match runner's command line: commander reads the flags (matchCommand), matchOptions checks
 // what they say together and makes the MatchOptions, or for `--merge` the MergeRequest.
 import { basename } from 'node:path';
-import { Command, CommanderError, Help } from 'commander';
+import { Command, CommanderError, Help, InvalidArgumentError } from 'commander';
+import { intIn, pgnFormat, shardArg } from '../cli-args';
 import { DEFAULT_DRAW, DEFAULT_RESIGN, parseAdjudication, type AdjudicationConfig } from './adjudication';
 import { describeLimit, parseTimeControl, type Limit } from './clock';
 import { PROTOCOLS, type Proto } from './engine-protocol';
 import { DEFAULT_TIMEOUTS, type EngineConfig, type EngineTimeouts } from './engine-process';
 import type { PgnFormat } from '../../engine/pgn';
 import type { SprtConfig } from './stats';
-import { parseShard, type Shard } from './shard';
+import type { Shard } from './shard';
 
 export interface MatchOptions {
   engines: EngineConfig[];
@@ -130,18 +131,18 @@ function parseSprt(text: string): SprtConfig {
   for (const part of text.split(',')) {
     const [k, v] = part.split('=', 2).map((s) => s.trim());
     if (k === 'model') {
-      if (v !== 'logistic' && v !== 'bayesian') throw new UsageError(`sprt model must be logistic or bayesian`);
+      if (v !== 'logistic' && v !== 'bayesian') throw new UsageError('model must be logistic or bayesian');
       cfg.model = v;
       continue;
     }
     const n = Number(v);
     if (!['elo0', 'elo1', 'alpha', 'beta'].includes(k) || v === undefined || !Number.isFinite(n)) {
-      throw new UsageError(`bad --sprt part '${part}' (elo0=,elo1=,alpha=,beta=,model=)`);
+      throw new UsageError(`bad part '${part}' (elo0=,elo1=,alpha=,beta=,model=)`);
     }
     (cfg as unknown as Record<string, number>)[k] = n;
   }
-  if (!(cfg.elo1 > cfg.elo0)) throw new UsageError('--sprt needs elo1 > elo0');
-  if (!(cfg.alpha > 0 && cfg.alpha < 1 && cfg.beta > 0 && cfg.beta < 1)) throw new UsageError('--sprt alpha and beta must be in (0, 1)');
+  if (!(cfg.elo1 > cfg.elo0)) throw new UsageError('elo1 must be above elo0');
+  if (!(cfg.alpha > 0 && cfg.alpha < 1 && cfg.beta > 0 && cfg.beta < 1)) throw new UsageError('alpha and beta must be in (0, 1)');
   return cfg;
 }
 
@@ -177,19 +178,17 @@ interface ParsedFlags {
 }
 
 /** A commander parser of a decimal integer from `min` up; the error is the runner's own. */
-const intFlag =
-  (flag: string, min = 0) =>
-  (v: string) =>
-    int(flag, v, min);
-
-/** A commander parser that reads a value with `read`, naming the flag when that fails. */
-function flagValue<T>(flag: string, read: (v: string) => T): (v: string) => T {
+/**
+ * A commander parser that reads a flag's value with `read`: its error becomes commander's
+ * InvalidArgumentError, which commander prints after the flag's name, as for every command.
+ */
+function flagValue<T>(read: (v: string) => T): (v: string) => T {
   return (v) => {
     try {
       return read(v);
     } catch (e) {
-      if (e instanceof UsageError) throw e;
-      throw new UsageError(`${flag}: ${e instanceof Error ? e.message : e}`);
+      if (e instanceof InvalidArgumentError) throw e;
+      throw new InvalidArgumentError(`${(e instanceof Error ? e.message : String(e)).replace(/\.?$/, '.')}`);
     }
   };
 }
@@ -201,8 +200,8 @@ const collect = (v: string, earlier: string[] | undefined) => [...(earlier ?? []
 const limitFlag = (read: (v: string) => Limit) => (v: string, earlier: Limit[] | undefined) => [...(earlier ?? []), read(v)];
 
 /**
- * `chuhan match`'s command line (commander). Its parsers throw UsageError with the runner's own
- * messages; what the options say together is checked by matchOptions.
+ * `chuhan match`'s command line (commander). A bad value of one flag is commander's error, worded
+ * as in every command; what the options say together is checked by matchOptions (UsageError).
  */
 export function matchCommand(): Command {
   return new Command('chuhan match')
@@ -214,38 +213,29 @@ export function matchCommand(): Command {
     .option(
       '--tc <tc>',
       'the limit (one of --tc, --movetime, --depth, --nodes): a clock, BASE+INC or MOVES/BASE[+INC] in seconds, e.g. 2+0.02, 40/60+0.5, 1:30+1 (default 10+0.1)',
-      limitFlag(flagValue('--tc', (v) => ({ kind: 'clock', tc: parseTimeControl(v) }))),
+      limitFlag(flagValue((v) => ({ kind: 'clock', tc: parseTimeControl(v) }))),
     )
     .option(
       '--movetime <ms>',
       'the limit: a fixed time a move',
-      limitFlag((v) => ({ kind: 'movetime', ms: int('--movetime', v, 1) })),
+      limitFlag((v) => ({ kind: 'movetime', ms: intIn(1)(v) })),
     )
     .option(
       '--depth <n>',
       'the limit: a fixed depth',
-      limitFlag((v) => ({ kind: 'depth', depth: int('--depth', v, 1) })),
+      limitFlag((v) => ({ kind: 'depth', depth: intIn(1)(v) })),
     )
     .option(
       '--nodes <n>',
       'the limit: fixed nodes',
-      limitFlag((v) => ({ kind: 'nodes', nodes: int('--nodes', v, 1) })),
+      limitFlag((v) => ({ kind: 'nodes', nodes: intIn(1)(v) })),
     )
-    .option('--games <n>', 'games per pair of engines; openings are played twice, colours swapped', intFlag('--games', 1), 2)
-    .option('--concurrency <n>', 'games at once, each with its own engine processes', intFlag('--concurrency', 1), 1)
+    .option('--games <n>', 'games per pair of engines; openings are played twice, colours swapped', intIn(1), 2)
+    .option('--concurrency <n>', 'games at once, each with its own engine processes', intIn(1), 1)
     .option('--openings <file>', 'FENs / EPD / ICCS move lists, one per line (default: the initial position)')
-    .option('--seed <n>', 'shuffle the openings', intFlag('--seed'))
+    .option('--seed <n>', 'shuffle the openings', intIn(0))
     .option('--pgn <file>', 'write each game as it ends')
-    .option(
-      '--pgn-format <format>',
-      'iccs, wxf or chinese',
-      (v: string) => {
-        const f = v.toLowerCase();
-        if (f !== 'iccs' && f !== 'wxf' && f !== 'chinese') throw new UsageError('--pgn-format is iccs, wxf or chinese');
-        return f;
-      },
-      'iccs',
-    )
+    .option('--pgn-format <format>', 'iccs, wxf or chinese', pgnFormat, 'iccs')
     .option(
       '--json <file>',
       "the summary, rewritten (atomically) after every game and at the end: as printed (per engine also ponder hits and misses, the stops sent and the slowest stop→bestmove, and its memory from /proc: largest RSS, first game against last), and every game's result: enough to resume from",
@@ -255,34 +245,24 @@ export function matchCommand(): Command {
       'continue the match in --pgn and/or --json, playing only the missing games: from the summary alone when the PGN is gone (new games go to a fresh PGN); refused for a summary of another match, naming the field that differs',
     )
     .option('--force', 'overwrite an existing --pgn or --json file (without it, or --resume, the match refuses)')
-    .option('--sprt <spec>', 'elo0=E0,elo1=E1,alpha=A,beta=B[,model=logistic|bayesian]: stop at a decision', parseSprt)
+    .option('--sprt <spec>', 'elo0=E0,elo1=E1,alpha=A,beta=B[,model=logistic|bayesian]: stop at a decision', flagValue(parseSprt))
     .option(
       '--adjudicate <spec>',
       `resign[=MOVES:CP],draw[=PLY:MOVES:CP] (defaults resign=${DEFAULT_RESIGN.moves}:${DEFAULT_RESIGN.score}, draw=${DEFAULT_DRAW.ply}:${DEFAULT_DRAW.moves}:${DEFAULT_DRAW.score})`,
-      (v: string, earlier: AdjudicationConfig | undefined) => ({ ...earlier, ...flagValue('--adjudicate', parseAdjudication)(v) }),
+      (v: string, earlier: AdjudicationConfig | undefined) => ({ ...earlier, ...flagValue(parseAdjudication)(v) }),
     )
-    .option('--margin <ms>', 'clock tolerance below zero before a loss on time', intFlag('--margin'), 0)
-    .option('--max-plies <n>', 'draw a game after n plies', intFlag('--max-plies', 1), 1000)
-    .option(
-      '--hang-timeout <ms>',
-      'depth/nodes/movetime searches taking longer are hangs',
-      intFlag('--hang-timeout', 1),
-      DEFAULT_TIMEOUTS.hang,
-    )
-    .option(
-      '--stop-grace <ms>',
-      "after 'stop', wait this long for bestmove before killing",
-      intFlag('--stop-grace'),
-      DEFAULT_TIMEOUTS.stopGrace,
-    )
-    .option('--startup-timeout <ms>', 'for the handshake and isready', intFlag('--startup-timeout', 1), DEFAULT_TIMEOUTS.startup)
+    .option('--margin <ms>', 'clock tolerance below zero before a loss on time', intIn(0), 0)
+    .option('--max-plies <n>', 'draw a game after n plies', intIn(1), 1000)
+    .option('--hang-timeout <ms>', 'depth/nodes/movetime searches taking longer are hangs', intIn(1), DEFAULT_TIMEOUTS.hang)
+    .option('--stop-grace <ms>', "after 'stop', wait this long for bestmove before killing", intIn(0), DEFAULT_TIMEOUTS.stopGrace)
+    .option('--startup-timeout <ms>', 'for the handshake and isready', intIn(1), DEFAULT_TIMEOUTS.startup)
     .option('--event <name>', 'PGN Event tag', 'Chuhan match')
     .option('--quiet', 'no progress lines')
     .option('--check-openings', "print the first engine's score for each opening position, then exit")
     .option(
       '--shard <k/n>',
       "play only shard K of N of the schedule (opening pairs stay together; Round tags keep the full match's numbers); an SPRT is only reported, decided at the merge",
-      flagValue('--shard', parseShard),
+      shardArg,
     )
     .option('--merge', "merge the shards' summaries given as files (below) instead of playing")
     .helpOption('-h, --help', 'show this help')
