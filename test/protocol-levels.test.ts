@@ -21,10 +21,15 @@ beforeAll(() => {
 const MOVES = ['h2e2', 'h9g7', 'h0g2', 'i9h9'];
 const POSITION = `position startpos moves ${MOVES.join(' ')}`;
 
-/** Runs `go` `times` times on the position; returns each bestmove, checked legal and equal to the last reported line's first move. */
-async function moves(e: EngineProcess, pos: Position, go: string, times: number): Promise<string[]> {
+/**
+ * Runs `go` `times` times on the position; returns each bestmove, checked legal and equal to the
+ * last reported line's first move. `newGame` sends `ucinewgame` before each: the same search
+ * every time (a table and histories kept from the last search may change a fixed-depth tree).
+ */
+async function moves(e: EngineProcess, pos: Position, go: string, times: number, newGame = false): Promise<string[]> {
   const played: string[] = [];
   for (let i = 0; i < times; i++) {
+    if (newGame) e.send('ucinewgame');
     e.send(POSITION, go);
     const best = await e.expect(/^bestmove /, 30_000);
     const lines = e.received.slice(0, e.cursor).map((r) => r.line);
@@ -67,7 +72,7 @@ describe('a low level', () => {
       e.send('setoption name Skill Level value 20', 'setoption name UCI_LimitStrength value true', 'setoption name UCI_Elo value 1350');
       expect(new Set(await moves(e, pos, 'go wtime 60000 btime 60000', 10)).size).toBeGreaterThan(1);
       e.send('setoption name UCI_LimitStrength value false');
-      expect(new Set(await moves(e, pos, 'go depth 6', 4)).size).toBe(1);
+      expect(new Set(await moves(e, pos, 'go depth 6', 4, true)).size).toBe(1);
     });
   }, 120_000);
 
