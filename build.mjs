@@ -30,6 +30,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, w
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Command, InvalidArgumentError } from 'commander';
 import * as esbuild from 'esbuild';
 import { TARGETS, checkEmbeddedVersion, hostTarget, nodeBinary } from './scripts/build-node-binary.mjs';
 import { removeStaleTemps, tempPath, writeAtomically } from './scripts/build-output.mjs';
@@ -227,54 +228,49 @@ function checkVersion(command, args, name) {
   if (out !== expected) throw new Error(`${name} --version printed "${out}", expected "${expected}"`);
 }
 
-/** `--target a,b|all`, `--node target=path` and `--js-only`; anything else is a usage error. */
+/**
+ * The command line, read by commander as every other command line of the project: `--target a,b|all`,
+ * `--node target=path` (repeatable) and `--js-only`. A bad value or an unknown flag is commander's
+ * one-line error, before anything is built.
+ */
 function parseArgs(argv) {
-  let targets = null;
-  let all = false;
-  let jsOnly = false;
-  const nodes = new Map();
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const [flag, inline] =
-      arg.startsWith('--') && arg.includes('=') && !arg.startsWith('--node=')
-        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
-        : [arg, undefined];
-    const value = () => {
-      const v = inline ?? argv[++i];
-      if (v === undefined || v === '') throw new Error(`${flag} needs a value`);
-      return v;
-    };
-    if (flag === '--target') {
-      const v = value();
-      if (v === 'all') all = true;
-      const list =
-        v === 'all'
-          ? TARGETS
-          : v
-              .split(',')
-              .map((t) => t.trim())
-              .filter((t) => t !== '');
-      for (const t of list) if (!TARGETS.includes(t)) throw new Error(`unknown target '${t}' (known: ${TARGETS.join(', ')}, or all)`);
-      targets = [...new Set([...(targets ?? []), ...list])];
-    } else if (flag === '--node' || flag.startsWith('--node=')) {
-      const v = flag.startsWith('--node=') ? flag.slice(7) : value();
-      const eq = v.indexOf('=');
-      const t = v.slice(0, eq);
-      if (eq < 0 || !TARGETS.includes(t) || !existsSync(v.slice(eq + 1))) {
-        throw new Error(`--node expects <target>=<path of an existing node binary>, got '${v}'`);
-      }
-      nodes.set(t, v.slice(eq + 1));
-    } else if (arg === '--js-only') {
-      jsOnly = true;
-    } else {
-      throw new Error(
-        `unknown argument '${arg}' (usage: node build.mjs [--target ${TARGETS.join(',')}|all] [--node <target>=<path>] | --js-only)`,
-      );
+  const readTargets = (v, earlier) => {
+    const list =
+      v.trim() === 'all'
+        ? TARGETS
+        : v
+            .split(',')
+            .map((t) => t.trim())
+            .filter((t) => t !== '');
+    for (const t of list) {
+      if (!TARGETS.includes(t)) throw new InvalidArgumentError(`unknown target '${t}' (known: ${TARGETS.join(', ')}, or all).`);
     }
-  }
+    if (list.length === 0) throw new InvalidArgumentError(`expected ${TARGETS.join(', ')} or all.`);
+    return { all: (earlier?.all ?? false) || v.trim() === 'all', list: [...new Set([...(earlier?.list ?? []), ...list])] };
+  };
+  const readNode = (v, earlier) => {
+    const eq = v.indexOf('=');
+    const t = v.slice(0, eq);
+    if (eq < 0 || !TARGETS.includes(t) || !existsSync(v.slice(eq + 1))) {
+      throw new InvalidArgumentError('expected <target>=<path of an existing node binary>.');
+    }
+    return new Map([...(earlier ?? []), [t, v.slice(eq + 1)]]);
+  };
+  const program = new Command('node build.mjs')
+    .description('builds dist/: the executable for this machine (or --target), the npm files and the browser files')
+    .option('--target <targets>', `the executables to build: ${TARGETS.join(',')} (any of them, comma-separated) or all`, readTargets)
+    .option('--node <target=path>', "a target's Node binary, instead of the one from npm (repeatable)", readNode)
+    .option('--js-only', 'the JavaScript files only: no executable')
+    .helpOption('-h, --help', 'show this help')
+    .allowExcessArguments(false)
+    .parse(argv, { from: 'user' });
+  const o = program.opts();
+  const nodes = o.node ?? new Map();
+  let targets = o.target?.list ?? null;
   if (targets === null && nodes.size > 0) targets = [...nodes.keys()];
-  if (jsOnly && targets !== null) throw new Error('--js-only builds no executable: it takes no --target or --node');
-  return { targets, nodes, all, jsOnly };
+  const jsOnly = o.jsOnly === true;
+  if (jsOnly && targets !== null) program.error('error: --js-only builds no executable: it takes no --target or --node');
+  return { targets, nodes, all: o.target?.all ?? false, jsOnly };
 }
 
 main().catch((err) => {

@@ -37,11 +37,12 @@ function tgz(files: Record<string, string>): Buffer {
 }
 
 describe('build.mjs arguments', () => {
+  // commander reads build.mjs's command line, as every other one: one line, exit 1.
   it('an unknown target is one line naming it and the known ones', () => {
     const r = build('--target', 'win-x64,amiga-m68k');
     expect(r.status).toBe(1);
     expect(r.stderr.trim().split('\n')).toEqual([
-      "build failed: unknown target 'amiga-m68k' (known: win-x64, linux-x64, linux-arm64, darwin-x64, darwin-arm64, or all)",
+      "error: option '--target <targets>' argument 'win-x64,amiga-m68k' is invalid. unknown target 'amiga-m68k' (known: win-x64, linux-x64, linux-arm64, darwin-x64, darwin-arm64, or all).",
     ]);
   });
 
@@ -49,12 +50,22 @@ describe('build.mjs arguments', () => {
     const missing = build('--node', 'win-x64=/nonexistent/node.exe');
     expect(missing.status).toBe(1);
     expect(missing.stderr.trim()).toBe(
-      "build failed: --node expects <target>=<path of an existing node binary>, got 'win-x64=/nonexistent/node.exe'",
+      "error: option '--node <target=path>' argument 'win-x64=/nonexistent/node.exe' is invalid. expected <target>=<path of an existing node binary>.",
     );
     const unknown = build('--fast');
     expect(unknown.status).toBe(1);
-    expect(unknown.stderr.trim()).toMatch(/^build failed: unknown argument '--fast' \(usage: node build\.mjs /);
-    expect(build('--target').stderr.trim()).toBe('build failed: --target needs a value');
+    expect(unknown.stderr.trim()).toBe("error: unknown option '--fast'");
+    expect(build('--target').stderr.trim()).toBe("error: option '--target <targets>' argument missing");
+    expect(build('--js-only', '--target', 'all').stderr.trim()).toBe(
+      'error: --js-only builds no executable: it takes no --target or --node',
+    );
+  });
+
+  it('--help lists the flags and exits 0', () => {
+    const r = spawnSync(process.execPath, ['build.mjs', '--help'], { cwd: ROOT, encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: node build\.mjs \[options\]/);
+    for (const flag of ['--target', '--node', '--js-only']) expect(r.stdout).toContain(flag);
   });
 });
 
