@@ -51,11 +51,20 @@ export function pgnFormat(value: string): 'iccs' | 'wxf' | 'chinese' {
   return f;
 }
 
-/** A shard, K/N (match/shard.ts). */
-export function shardArg(value: string): Shard {
-  try {
-    return parseShard(value);
-  } catch (err) {
-    throw new InvalidArgumentError(`${(err as Error).message}.`);
-  }
+/**
+ * A reader of a flag's value from a parser that throws an ordinary error: the error becomes
+ * commander's InvalidArgumentError (ending in a full stop), printed after the flag's name.
+ */
+export function readWith<T>(parse: (value: string) => T): (value: string) => T {
+  return (value: string) => {
+    try {
+      return parse(value);
+    } catch (err) {
+      if (err instanceof InvalidArgumentError) throw err;
+      throw new InvalidArgumentError((err instanceof Error ? err.message : String(err)).replace(/\.?$/, '.'));
+    }
+  };
 }
+
+/** A shard, K/N (match/shard.ts). */
+export const shardArg: (value: string) => Shard = readWith(parseShard);

@@ -1,8 +1,8 @@
 // The match runner's command line: commander reads the flags (matchCommand), matchOptions checks
 // what they say together and makes the MatchOptions, or for `--merge` the MergeRequest.
 import { basename } from 'node:path';
-import { Command, CommanderError, Help, InvalidArgumentError } from 'commander';
-import { intIn, pgnFormat, shardArg } from '../cli-args';
+import { Command, CommanderError, Help } from 'commander';
+import { intIn, pgnFormat, readWith, shardArg } from '../cli-args';
 import { DEFAULT_DRAW, DEFAULT_RESIGN, parseAdjudication, type AdjudicationConfig } from './adjudication';
 import { describeLimit, parseTimeControl, type Limit } from './clock';
 import { PROTOCOLS, type Proto } from './engine-protocol';
@@ -178,21 +178,6 @@ interface ParsedFlags {
 }
 
 /** A commander parser of a decimal integer from `min` up; the error is the runner's own. */
-/**
- * A commander parser that reads a flag's value with `read`: its error becomes commander's
- * InvalidArgumentError, which commander prints after the flag's name, as for every command.
- */
-function flagValue<T>(read: (v: string) => T): (v: string) => T {
-  return (v) => {
-    try {
-      return read(v);
-    } catch (e) {
-      if (e instanceof InvalidArgumentError) throw e;
-      throw new InvalidArgumentError(`${(e instanceof Error ? e.message : String(e)).replace(/\.?$/, '.')}`);
-    }
-  };
-}
-
 /** A repeatable flag: every value, in order. */
 const collect = (v: string, earlier: string[] | undefined) => [...(earlier ?? []), v];
 
@@ -213,7 +198,7 @@ export function matchCommand(): Command {
     .option(
       '--tc <tc>',
       'the limit (one of --tc, --movetime, --depth, --nodes): a clock, BASE+INC or MOVES/BASE[+INC] in seconds, e.g. 2+0.02, 40/60+0.5, 1:30+1 (default 10+0.1)',
-      limitFlag(flagValue((v) => ({ kind: 'clock', tc: parseTimeControl(v) }))),
+      limitFlag(readWith((v) => ({ kind: 'clock', tc: parseTimeControl(v) }))),
     )
     .option(
       '--movetime <ms>',
@@ -245,11 +230,11 @@ export function matchCommand(): Command {
       'continue the match in --pgn and/or --json, playing only the missing games: from the summary alone when the PGN is gone (new games go to a fresh PGN); refused for a summary of another match, naming the field that differs',
     )
     .option('--force', 'overwrite an existing --pgn or --json file (without it, or --resume, the match refuses)')
-    .option('--sprt <spec>', 'elo0=E0,elo1=E1,alpha=A,beta=B[,model=logistic|bayesian]: stop at a decision', flagValue(parseSprt))
+    .option('--sprt <spec>', 'elo0=E0,elo1=E1,alpha=A,beta=B[,model=logistic|bayesian]: stop at a decision', readWith(parseSprt))
     .option(
       '--adjudicate <spec>',
       `resign[=MOVES:CP],draw[=PLY:MOVES:CP] (defaults resign=${DEFAULT_RESIGN.moves}:${DEFAULT_RESIGN.score}, draw=${DEFAULT_DRAW.ply}:${DEFAULT_DRAW.moves}:${DEFAULT_DRAW.score})`,
-      (v: string, earlier: AdjudicationConfig | undefined) => ({ ...earlier, ...flagValue(parseAdjudication)(v) }),
+      (v: string, earlier: AdjudicationConfig | undefined) => ({ ...earlier, ...readWith(parseAdjudication)(v) }),
     )
     .option('--margin <ms>', 'clock tolerance below zero before a loss on time', intIn(0), 0)
     .option('--max-plies <n>', 'draw a game after n plies', intIn(1), 1000)
