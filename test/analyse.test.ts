@@ -258,24 +258,12 @@ describe('games with known answers', () => {
     return { review, text, evals };
   };
   const marks = (r: GameReview) => r.moves.map((m) => m.mark);
+  /** Ten moves of the central cannon against the screen horses, up to 5. 车二进六 炮８平９, where both games below go on. */
+  const OPENING = ['炮二平五', '马８进７', '马二进三', '车９平８', '车一平二', '马２进３', '兵七进一', '卒７进１', '车二进六', '炮８平９'];
 
   it('marks ?? the move that leaves a chariot to be taken, the saving move beside it', async () => {
     // 5. 车二进六 炮８平９ attacks the chariot on h6 with the chariot behind the cannon; 6. 马八进七?? leaves it.
-    const g = game(START, [
-      '炮二平五',
-      '马８进７',
-      '马二进三',
-      '车９平８',
-      '车一平二',
-      '马２进３',
-      '兵七进一',
-      '卒７进１',
-      '车二进六',
-      '炮８平９',
-      '马八进七',
-      '车８进３',
-      '马七进六',
-    ]);
+    const g = game(START, [...OPENING, '马八进七', '车８进３', '马七进六']);
     const { review, text } = await reviewed(g);
     const blunder = review.moves[10];
     expect(moveToIccs(blunder.move)).toBe('b0c2');
@@ -317,25 +305,7 @@ describe('games with known answers', () => {
   });
 
   it('finds no ?? in a quiet, level game of good moves', async () => {
-    const g = game(START, [
-      '炮二平五',
-      '马８进７',
-      '马二进三',
-      '车９平８',
-      '车一平二',
-      '马２进３',
-      '兵七进一',
-      '卒７进１',
-      '车二进六',
-      '炮８平９',
-      '车二平三',
-      '炮９退１',
-      '马八进七',
-      '士４进５',
-      '马七进六',
-      '炮９平７',
-      '车三平四',
-    ]);
+    const g = game(START, [...OPENING, '车二平三', '炮９退１', '马八进七', '士４进５', '马七进六', '炮９平７', '车三平四']);
     const { review } = await reviewed(g);
     expect(marks(review)).not.toContain('blunder');
     expect(review.red.accuracy).toBeGreaterThan(80);
