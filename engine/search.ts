@@ -25,6 +25,7 @@ import {
   MATE,
   MATE_BOUND,
   MAX_PLY,
+  PARTIAL_ITERATION,
   SOFT_STOP_SHARE,
   TIME_ADJUST_DEPTH,
   TIME_SCORE_DROP,
@@ -229,7 +230,33 @@ export class Searcher {
         sortRootMoves(rootMoves, 0);
         if (tree.stopped && depth > 1) break;
       }
-      if (tree.stopped && depth > 1) break;
+      if (tree.stopped && depth > 1) {
+        // Stopped inside the iteration: a move that already beat the last best in it is played
+        // (PARTIAL_ITERATION, on trial), reported as this depth's line.
+        const found = PARTIAL_ITERATION !== 0 && multiPv === 1 && tree.newBest !== 0 && tree.newBest !== bestMove;
+        const rm = found ? rootMoves.find((r) => r.move === tree.newBest) : undefined;
+        if (rm !== undefined) {
+          bestMove = rm.move;
+          bestScore = rm.score;
+          bestPv = rm.pv;
+          if (onInfo) {
+            const elapsed = Date.now() - this.startTime;
+            const nodes = this.totalNodes();
+            onInfo({
+              depth,
+              seldepth: Math.max(tree.seldepth, depth),
+              multipv: 1,
+              score: toScore(rm.score),
+              nodes,
+              nps: Math.round((nodes * 1000) / Math.max(1, elapsed)),
+              time: elapsed,
+              hashfull: this.tt.hashfull(),
+              pv: rm.pv,
+            });
+          }
+        }
+        break;
+      }
       completedDepth = depth;
       this.depthOneDone = true;
       if (rootMoves[0].move !== bestMove) lastBestChange = depth;

@@ -128,6 +128,11 @@ export class TreeSearch {
 
   /** The root moves, sorted by the driver after each window (root-moves.ts). */
   private rootMoves: RootMove[] = [];
+  /**
+   * A move that beat the line's first move in the iteration under way (searched in full, its
+   * score above alpha), or 0: the driver may play it when the search stops inside the iteration.
+   */
+  newBest = 0;
   /** The MultiPV line being searched: root moves before it are the better lines already found. */
   private pvIndex = 0;
   /** Root-move bonus range in centipawns (limits.rootNoise) and its seed; 0: no bonus. */
@@ -176,6 +181,7 @@ export class TreeSearch {
   beginLine(pvIndex: number): void {
     this.pvIndex = pvIndex;
     this.maxPly = 0;
+    this.newBest = 0;
   }
 
   /**
@@ -230,6 +236,10 @@ export class TreeSearch {
       if (b !== 0 && (score - b > RULE_BOUND || score - b < -RULE_BOUND)) score -= b;
       pos.unmake();
       if (this.halted && depth > 1) return best;
+      // The first move failing low undoes what an earlier window of this depth found.
+      if (i !== this.pvIndex) {
+        if (score > alpha) this.newBest = m;
+      } else if (score <= alpha) this.newBest = 0;
       if (i === this.pvIndex || score > alpha) {
         rm.score = score;
         const pv = [m];
