@@ -74,7 +74,7 @@ export class History {
   /**
    * A quiet move's history score, as the move order and the late-move reductions read it: its
    * history, plus its continuation entry after the previous move (base `cb`), plus, with
-   * FOLLOWUP_HISTORY (on trial), its entry after our own move before that (base `fb`) × the
+   * FOLLOWUP_HISTORY, its entry after our own move before that (base `fb`) × the
    * weight / 16. A base of -1 counts nothing.
    */
   quietScore(piece: number, to: number, cb: number, fb: number): number {

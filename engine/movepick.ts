@@ -54,7 +54,7 @@ export class MovePicker {
 
   /** Continuation-history base of the previous move, or -1. */
   private cont = -1;
-  /** ... and of our own move before it (follow-up history, on trial), or -1. */
+  /** ... and of our own move before it (follow-up history), or -1. */
   private followup = -1;
 
   /** Main search, not in check. */

@@ -106,12 +106,12 @@ export let HISTORY_BONUS_MAX = 1600;
  */
 export let CAPTURE_HISTORY = 0;
 /**
- * Follow-up history, on trial: the continuation history of our own previous move (two plies
- * back) joins that of the opponent's last move, × FOLLOWUP_HISTORY / 16, in the quiet moves'
- * order and their late-move reductions, and learns from the same cutoffs. At 0 it is neither
- * read nor updated.
+ * Follow-up history: the continuation history of our own previous move (two plies back) joins
+ * that of the opponent's last move, × FOLLOWUP_HISTORY / 16, in the quiet moves' order and their
+ * late-move reductions, and learns from the same cutoffs; at 0 it is neither read nor updated.
+ * 16 passed an SPRT(0, 5) at 10,000 nodes a move against 0 (docs/log/search.md).
  */
-export let FOLLOWUP_HISTORY = 0;
+export let FOLLOWUP_HISTORY = 16;
 /**
  * The stopped iteration's move, on trial: when a search stops inside an iteration (its node
  * limit, the clock's hard limit, `stop`) and a move other than the last iteration's best has
@@ -239,13 +239,13 @@ const TABLE: readonly Tunable[] = [
   tunable('LMR_HISTORY_DIVISOR', LMR_HISTORY_DIVISOR, 2000, 24000, 800, (v) => (LMR_HISTORY_DIVISOR = v)),
   tunable('HISTORY_BONUS_SCALE', HISTORY_BONUS_SCALE, 4, 64, 2, (v) => (HISTORY_BONUS_SCALE = v)),
   tunable('HISTORY_BONUS_MAX', HISTORY_BONUS_MAX, 400, 6400, 200, (v) => (HISTORY_BONUS_MAX = v)),
+  tunable('FOLLOWUP_HISTORY', FOLLOWUP_HISTORY, 0, 32, 2, (v) => (FOLLOWUP_HISTORY = v)),
   tunable('DELTA_MARGIN', DELTA_MARGIN, 50, 500, 20, (v) => (DELTA_MARGIN = v)),
   // The clock's: timeman.ts and the stop between iterations in search.ts.
   tunable('MOVES_TO_GO', MOVES_TO_GO, 10, 40, 2, (v) => (MOVES_TO_GO = v), 1, 'clock'),
   tunable('SOFT_STOP_SHARE', SOFT_STOP_SHARE, 30, 100, 5, (v) => (SOFT_STOP_SHARE = v / 100), 100, 'clock'),
   // On trial.
   tunable('CAPTURE_HISTORY', CAPTURE_HISTORY, 0, 64, 2, (v) => (CAPTURE_HISTORY = v), 1, 'trial'),
-  tunable('FOLLOWUP_HISTORY', FOLLOWUP_HISTORY, 0, 32, 1, (v) => (FOLLOWUP_HISTORY = v), 1, 'trial'),
   tunable('NEGATIVE_SE', NEGATIVE_SE, 0, 1, 0.5, (v) => (NEGATIVE_SE = v), 1, 'trial'),
   tunable('PROBCUT_MARGIN', PROBCUT_MARGIN, 0, 500, 20, (v) => (PROBCUT_MARGIN = v), 1, 'trial'),
   tunable('PARTIAL_ITERATION', PARTIAL_ITERATION, 0, 1, 0.5, (v) => (PARTIAL_ITERATION = v), 1, 'trial'),

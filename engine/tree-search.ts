@@ -317,7 +317,7 @@ export class TreeSearch {
     // The move that led here and the piece it moved, as make recorded them (0 after a null move).
     const prevMove = pos.histMove[pos.ply - 1];
     const prevPiece = pos.histPiece[pos.ply - 1];
-    // Our own move before it (follow-up history, on trial): its continuation base, or -1.
+    // Our own move before it (follow-up history): its continuation base, or -1.
     const fb = this.followupBase();
     let staticEval: number;
     let rawEval = 0;

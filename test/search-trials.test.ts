@@ -71,12 +71,12 @@ function quietOrder(history: History, cont: number, followup: number): string[] 
   return pickedOrder(AFTER_TWO, history, false, cont, followup);
 }
 
-describe('follow-up history (on trial)', () => {
+describe('follow-up history', () => {
   afterEach(() => {
-    setTunable('FOLLOWUP_HISTORY', 0);
+    setTunable('FOLLOWUP_HISTORY', 16);
   });
 
-  it('orders quiet moves by the follow-up entry only when FOLLOWUP_HISTORY is set', () => {
+  it('orders quiet moves by the follow-up entry, unless FOLLOWUP_HISTORY is 0', () => {
     const history = new History();
     const pos = AFTER_TWO;
     const ours = parseIccs(pos, 'b0c2');
@@ -85,9 +85,9 @@ describe('follow-up history (on trial)', () => {
     const last = before[before.length - 1];
     const m = parseIccs(pos, last);
     history.updateCont(fb + pos.board[moveFrom(m)] * 90 + SQ90[moveTo(m)], 16000);
-    expect(quietOrder(history, -1, fb)).toEqual(before);
-    setTunable('FOLLOWUP_HISTORY', 16);
     expect(quietOrder(history, -1, fb)[0]).toBe(last);
+    setTunable('FOLLOWUP_HISTORY', 0);
+    expect(quietOrder(history, -1, fb)).toEqual(before);
   });
 });
 
@@ -134,7 +134,7 @@ describe("the stopped iteration's move (on trial)", () => {
 });
 
 /** A value that turns each change on trial on, for the tests below (PARTIAL_ITERATION has its own). */
-const ON: Record<string, number> = { CAPTURE_HISTORY: 8, FOLLOWUP_HISTORY: 16, NEGATIVE_SE: 1, PROBCUT_MARGIN: 180 };
+const ON: Record<string, number> = { CAPTURE_HISTORY: 8, NEGATIVE_SE: 1, PROBCUT_MARGIN: 180 };
 
 describe('every change on trial leaves the search as it is at 0', () => {
   const trials = TUNABLES.filter((t) => t.group === 'trial');
