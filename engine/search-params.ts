@@ -112,14 +112,6 @@ export let CAPTURE_HISTORY = 0;
  * 16 passed an SPRT(0, 5) at 10,000 nodes a move against 0 (docs/log/search.md).
  */
 export let FOLLOWUP_HISTORY = 16;
-/**
- * The stopped iteration's move, on trial: when a search stops inside an iteration (its node
- * limit, the clock's hard limit, `stop`) and a move other than the last iteration's best has
- * already beaten it in that iteration (searched in full, its score above the first move's), that
- * move is played. At 0 the last completed iteration's move is played, as before. A search that
- * runs to its depth never stops inside an iteration: the bench does not change.
- */
-export let PARTIAL_ITERATION = 0;
 
 // Quiescence.
 
@@ -248,7 +240,6 @@ const TABLE: readonly Tunable[] = [
   tunable('CAPTURE_HISTORY', CAPTURE_HISTORY, 0, 64, 2, (v) => (CAPTURE_HISTORY = v), 1, 'trial'),
   tunable('NEGATIVE_SE', NEGATIVE_SE, 0, 1, 0.5, (v) => (NEGATIVE_SE = v), 1, 'trial'),
   tunable('PROBCUT_MARGIN', PROBCUT_MARGIN, 0, 500, 20, (v) => (PROBCUT_MARGIN = v), 1, 'trial'),
-  tunable('PARTIAL_ITERATION', PARTIAL_ITERATION, 0, 1, 0.5, (v) => (PARTIAL_ITERATION = v), 1, 'trial'),
 ];
 
 /** The tunable parameters, in the order above. */

@@ -3,11 +3,10 @@
 // their tables.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runBench } from '../bench/bench';
-import { BENCH_POSITIONS } from '../bench/bench-positions';
 import { History, SQ90, captureIndex, contBase } from '../engine/history';
 import { parseIccs } from '../engine/iccs';
 import { moveToIccs, parseFen } from '../engine/index';
-import { SIGNAL_COUNT, type SearchInfo, type SearchResult } from '../engine/limits';
+import { SIGNAL_COUNT } from '../engine/limits';
 import { MovePicker } from '../engine/movepick';
 import type { Position } from '../engine/position';
 import { Searcher } from '../engine/search';
@@ -91,56 +90,14 @@ describe('follow-up history', () => {
   });
 });
 
-/** A search of `fen` stopped by its node limit: the result and the lines reported. */
-function stoppedSearch(fen: string, nodes: number): { result: SearchResult; lines: Omit<SearchInfo, 'time' | 'nps'>[] } {
-  const s = new Searcher(16);
-  const lines: Omit<SearchInfo, 'time' | 'nps'>[] = [];
-  // Time and speed aside, the lines of a search are the same in every run.
-  const result = s.search(parseFen(fen), { nodes }, new Int32Array(SIGNAL_COUNT), ({ time, nps, ...rest }) => lines.push(rest));
-  return { result, lines };
-}
-
-describe("the stopped iteration's move (on trial)", () => {
-  afterEach(() => {
-    setTunable('PARTIAL_ITERATION', 0);
-  });
-
-  it("at 0 plays the last completed line; at 1 a move that beat it before the stop, reported as that depth's line", () => {
-    let changed = 0;
-    for (const { fen } of BENCH_POSITIONS.slice(0, 12)) {
-      for (const nodes of [3000, 7000, 15000]) {
-        const off = stoppedSearch(fen, nodes);
-        const offLast = off.lines[off.lines.length - 1];
-        expect(offLast.depth).toBe(off.result.depth);
-        expect(off.result.bestMove).toBe(offLast.pv[0]);
-        setTunable('PARTIAL_ITERATION', 1);
-        const on = stoppedSearch(fen, nodes);
-        setTunable('PARTIAL_ITERATION', 0);
-        // The same search up to the stop.
-        expect(on.result.nodes).toBe(off.result.nodes);
-        expect(on.result.depth).toBe(off.result.depth);
-        const onLast = on.lines[on.lines.length - 1];
-        expect(on.result.bestMove).toBe(onLast.pv[0]);
-        if (on.result.bestMove !== off.result.bestMove) {
-          changed++;
-          // The line of the stopped iteration, one deeper than the last completed one.
-          expect(onLast.depth).toBe(on.result.depth + 1);
-          expect(on.lines.slice(0, -1)).toEqual(off.lines);
-        } else expect(on.lines).toEqual(off.lines);
-      }
-    }
-    expect(changed).toBeGreaterThan(0);
-  });
-});
-
-/** A value that turns each change on trial on, for the tests below (PARTIAL_ITERATION has its own). */
+/** A value that turns each change on trial on, for the tests below. */
 const ON: Record<string, number> = { CAPTURE_HISTORY: 8, NEGATIVE_SE: 1, PROBCUT_MARGIN: 180 };
 
 describe('every change on trial leaves the search as it is at 0', () => {
   const trials = TUNABLES.filter((t) => t.group === 'trial');
 
   it('has a value to turn it on here, and 0 by default', () => {
-    expect(trials.map((t) => t.name).sort()).toEqual([...Object.keys(ON), 'PARTIAL_ITERATION'].sort());
+    expect(trials.map((t) => t.name).sort()).toEqual(Object.keys(ON).sort());
     for (const t of trials) expect(t.default).toBe(0);
   });
 

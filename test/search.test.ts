@@ -2,6 +2,7 @@
 // limits that involve the clock (node limit, stop flag, move time) are in search-time.timing.test.ts.
 import { describe, expect, it } from 'vitest';
 import { runBench } from '../bench/bench';
+import { BENCH_POSITIONS } from '../bench/bench-positions';
 import { MAX_MOVES, START_FEN, generateLegal, isLegalMove, moveToIccs, parseFen } from '../engine/index';
 import { SIGNAL_COUNT, SearchInfo, pliesToMoves } from '../engine/limits';
 import { Searcher } from '../engine/search';
@@ -73,6 +74,29 @@ describe('search behaviour', () => {
       expect(isLegalMove(pos, m)).toBe(true);
       pos.make(m);
     }
+  });
+
+  it('a search stopped inside an iteration plays a move that already beat the last best there, and reports its line', () => {
+    // The first 12 bench positions, each at three node limits: the limit stops the search inside
+    // an iteration. The move played is always the last line's; that line is one deeper than the
+    // completed iterations only when its move is a new one, and that happens in some of them.
+    let newer = 0;
+    for (const { fen } of BENCH_POSITIONS.slice(0, 12)) {
+      for (const nodes of [3000, 7000, 15000]) {
+        const pos = parseFen(fen);
+        const infos: SearchInfo[] = [];
+        const r = new Searcher(16).search(pos, { nodes }, new Int32Array(SIGNAL_COUNT), (i) => infos.push(i));
+        const last = infos[infos.length - 1];
+        expect(last.pv[0]).toBe(r.bestMove);
+        expect(isLegalMove(pos, r.bestMove)).toBe(true);
+        expect(infos.map((i) => i.depth)).toEqual(infos.map((_, k) => k + 1));
+        if (last.depth === r.depth + 1) {
+          newer++;
+          expect(last.pv[0]).not.toBe(infos[infos.length - 2].pv[0]);
+        } else expect(last.depth).toBe(r.depth);
+      }
+    }
+    expect(newer).toBeGreaterThan(0);
   });
 
   it('never plays an excluded root move, and answers no move when all are excluded', () => {
