@@ -70,11 +70,6 @@ export let IIR_DEPTH = 4;
 /** Singular extension: minimum depth, and the margin below the hash score per ply of depth. */
 export let SE_DEPTH = 6;
 export let SE_MARGIN = 2;
-/**
- * Negative singular extension, on trial (1: on): when the other moves reach the singular bound
- * but not beta, and the hash score is at least beta, the hash move is searched a ply shallower.
- */
-export let NEGATIVE_SE = 0;
 
 /** Futility: at depth ≤ FUTILITY_DEPTH, quiet moves that do not check are pruned when eval + FUTILITY_BASE + FUTILITY_PER_DEPTH × depth ≤ alpha. */
 export let FUTILITY_DEPTH = 4;
@@ -238,7 +233,6 @@ const TABLE: readonly Tunable[] = [
   tunable('SOFT_STOP_SHARE', SOFT_STOP_SHARE, 30, 100, 5, (v) => (SOFT_STOP_SHARE = v / 100), 100, 'clock'),
   // On trial.
   tunable('CAPTURE_HISTORY', CAPTURE_HISTORY, 0, 64, 2, (v) => (CAPTURE_HISTORY = v), 1, 'trial'),
-  tunable('NEGATIVE_SE', NEGATIVE_SE, 0, 1, 0.5, (v) => (NEGATIVE_SE = v), 1, 'trial'),
   tunable('PROBCUT_MARGIN', PROBCUT_MARGIN, 0, 500, 20, (v) => (PROBCUT_MARGIN = v), 1, 'trial'),
 ];
 

@@ -49,7 +49,6 @@ import {
   MATE,
   MATE_BOUND,
   MAX_PLY,
-  NEGATIVE_SE,
   PROBCUT_DEPTH,
   PROBCUT_MARGIN,
   RULE_BOUND,
@@ -400,11 +399,8 @@ export class TreeSearch {
 
     // Singular extension: when the hash move is the only good move here (every other move,
     // searched to half depth, stays clearly below its score), it is searched one ply deeper.
-    // When even the other moves beat beta, the node fails high at once (multi-cut). With
-    // NEGATIVE_SE (on trial), when they reach the singular bound only and the hash score is at
-    // least beta, the hash move is searched a ply shallower instead.
+    // When even the other moves beat beta, the node fails high at once (multi-cut).
     let singular = false;
-    let ttShallower = false;
     if (
       depth >= SE_DEPTH &&
       excluded === 0 &&
@@ -420,7 +416,6 @@ export class TreeSearch {
       if (this.halted) return 0;
       if (v < singularBeta) singular = true;
       else if (singularBeta >= beta) return singularBeta;
-      else if (NEGATIVE_SE !== 0 && ttScore >= beta) ttShallower = true;
     }
 
     // 5. Move loop.
@@ -482,7 +477,6 @@ export class TreeSearch {
       // Check extension, for checks that do not simply give the checking piece away.
       let extension = 0;
       if (singular && m === ttMove) extension = 1;
-      else if (ttShallower && m === ttMove) extension = -1;
       else if (givesCheck && ply < 2 * this.rootDepth) extension = see(pos, m) >= 0 ? 1 : 0;
 
       pos.make(m, givesCheck);
