@@ -240,21 +240,7 @@ export class Searcher {
           bestMove = rm.move;
           bestScore = rm.score;
           bestPv = rm.pv;
-          if (onInfo) {
-            const elapsed = Date.now() - this.startTime;
-            const nodes = this.totalNodes();
-            onInfo({
-              depth,
-              seldepth: Math.max(tree.seldepth, depth),
-              multipv: 1,
-              score: toScore(rm.score),
-              nodes,
-              nps: Math.round((nodes * 1000) / Math.max(1, elapsed)),
-              time: elapsed,
-              hashfull: this.tt.hashfull(),
-              pv: rm.pv,
-            });
-          }
+          if (onInfo) onInfo(this.lineInfo(depth, 1, rm, Date.now() - this.startTime, this.totalNodes()));
         }
         break;
       }
@@ -267,19 +253,7 @@ export class Searcher {
       const elapsed = Date.now() - this.startTime;
       if (onInfo) {
         const nodes = this.totalNodes();
-        for (let i = 0; i < multiPv; i++) {
-          onInfo({
-            depth,
-            seldepth: Math.max(tree.seldepth, depth),
-            multipv: i + 1,
-            score: toScore(rootMoves[i].score),
-            nodes,
-            nps: Math.round((nodes * 1000) / Math.max(1, elapsed)),
-            time: elapsed,
-            hashfull: this.tt.hashfull(),
-            pv: rootMoves[i].pv,
-          });
-        }
+        for (let i = 0; i < multiPv; i++) onInfo(this.lineInfo(depth, i + 1, rootMoves[i], elapsed, nodes));
       }
       if (tree.stopped) break;
       // A forced mate found within the depth searched will not change.
@@ -304,6 +278,21 @@ export class Searcher {
       depth: completedDepth,
       nodes: this.totalNodes(),
       time: elapsed,
+    };
+  }
+
+  /** The report of one line (MultiPV index `multipv`, from 1) at `depth`: the root move's score and PV. */
+  private lineInfo(depth: number, multipv: number, rm: RootMove, elapsed: number, nodes: number): SearchInfo {
+    return {
+      depth,
+      seldepth: Math.max(this.tree.seldepth, depth),
+      multipv,
+      score: toScore(rm.score),
+      nodes,
+      nps: Math.round((nodes * 1000) / Math.max(1, elapsed)),
+      time: elapsed,
+      hashfull: this.tt.hashfull(),
+      pv: rm.pv,
     };
   }
 
