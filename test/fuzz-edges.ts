@@ -191,10 +191,12 @@ export async function edgeFuzz(seed: number, steps: number): Promise<string> {
   // The commands the session got, as it split and decoded them, and its replies, counted as they pass.
   const got = { lines: 0, isready: 0, stop: 0, go: 0 };
   const push = e.session.push.bind(e.session);
-  let sincePush = 0;
+  // Messages since the line being handled began. Lines held back behind a waiting line are handled
+  // together later, so a line's start is its echo (debug on), or its arrival when nothing echoes.
+  let sinceLine = 0;
   let mostPerLine = 0;
   e.session.push = (raw: string) => {
-    sincePush = 0;
+    sinceLine = 0;
     got.lines++;
     const c = parseLine(raw).command;
     if (c.kind === 'isready' || c.kind === 'stop') got[c.kind]++;
@@ -207,7 +209,8 @@ export async function edgeFuzz(seed: number, steps: number): Promise<string> {
     else if (l.startsWith('bestmove') || l === 'nobestmove') out.replies++;
     if (!isProtocolLine(l) && out.odd.length < 10) out.odd.push(l.slice(0, 200));
     if (SAFETY_NET.test(l)) out.nets.push(l);
-    if (l.startsWith('info string') && ++sincePush > mostPerLine) mostPerLine = sincePush;
+    if (l.startsWith('info string received: ')) sinceLine = 0;
+    if (l.startsWith('info string') && ++sinceLine > mostPerLine) mostPerLine = sinceLine;
   };
   /** Sends isready and waits for its readyok (every isready so far answered). */
   const ready = async (when: string): Promise<void> => {
