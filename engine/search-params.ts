@@ -56,14 +56,6 @@ export const NULL_MIN_UNITS = 3;
 export const NULL_SAFE_UNITS = 5;
 export const NULL_VERIFY_DEPTH = 10;
 
-/**
- * ProbCut, on trial (0: off): from PROBCUT_DEPTH on, in a node that is not on the PV, a capture
- * that wins material and whose search four plies shallower beats beta + PROBCUT_MARGIN cuts the
- * node off.
- */
-export let PROBCUT_MARGIN = 0;
-export const PROBCUT_DEPTH = 5;
-
 /** Internal iterative reduction: without a hash move, PV and cut nodes from this depth lose a ply. */
 export let IIR_DEPTH = 4;
 
@@ -233,7 +225,6 @@ const TABLE: readonly Tunable[] = [
   tunable('SOFT_STOP_SHARE', SOFT_STOP_SHARE, 30, 100, 5, (v) => (SOFT_STOP_SHARE = v / 100), 100, 'clock'),
   // On trial.
   tunable('CAPTURE_HISTORY', CAPTURE_HISTORY, 0, 64, 2, (v) => (CAPTURE_HISTORY = v), 1, 'trial'),
-  tunable('PROBCUT_MARGIN', PROBCUT_MARGIN, 0, 500, 20, (v) => (PROBCUT_MARGIN = v), 1, 'trial'),
 ];
 
 /** The tunable parameters, in the order above. */

@@ -49,8 +49,6 @@ import {
   MATE,
   MATE_BOUND,
   MAX_PLY,
-  PROBCUT_DEPTH,
-  PROBCUT_MARGIN,
   RULE_BOUND,
   NULL_EVAL_DIVISOR,
   NULL_EVAL_R_MAX,
@@ -366,30 +364,6 @@ export class TreeSearch {
           const v = this.negamax(depth - r, beta - 1, beta, ply, false, false);
           this.nullMinPly = 0;
           if (v >= beta) return score;
-        }
-      }
-      // ProbCut (on trial): a capture that wins material and beats beta by the margin in a
-      // search four plies shallower (after a quiescence search says it might) ends the node.
-      if (
-        PROBCUT_MARGIN !== 0 &&
-        depth >= PROBCUT_DEPTH &&
-        beta > -RULE_BOUND &&
-        beta + PROBCUT_MARGIN < RULE_BOUND &&
-        !(ttHit && ttDepth >= depth - 3 && ttScore < beta + PROBCUT_MARGIN)
-      ) {
-        const pcBeta = beta + PROBCUT_MARGIN;
-        const picker = this.pickers[ply];
-        picker.initQuiescence(pos, this.history);
-        const ksq = pos.kingSquare(pos.side);
-        for (let m = picker.next(); m !== 0; m = picker.next()) {
-          if (!quickLegal(pos, m, ksq) || see(pos, m) < pcBeta - staticEval) continue;
-          pos.make(m, moveGivesCheck(pos, m));
-          this.nodeCount++;
-          let v = 0 - this.quiesce(0 - pcBeta, 1 - pcBeta, ply + 1, 0);
-          if (v >= pcBeta) v = 0 - this.negamax(depth - 4, 0 - pcBeta, 1 - pcBeta, ply + 1, false, !cutNode);
-          pos.unmake();
-          if (this.halted) return 0;
-          if (v >= pcBeta) return v;
         }
       }
     }

@@ -13,7 +13,7 @@ import { Searcher } from '../engine/search';
 import { TUNABLES, setTunable } from '../engine/search-params';
 import { kindOf, moveFrom, moveTo } from '../engine/types';
 
-/** Deep enough for ProbCut (from depth 5) in the bench. */
+/** Deep enough for pruning from depth 5 in the bench. */
 const BENCH_DEPTH = 7;
 
 // Red to move can take a black soldier with the chariot (a0a5) or with the horse (c0b2).
@@ -91,7 +91,7 @@ describe('follow-up history', () => {
 });
 
 /** A value that turns each change on trial on, for the tests below. */
-const ON: Record<string, number> = { CAPTURE_HISTORY: 8, PROBCUT_MARGIN: 180 };
+const ON: Record<string, number> = { CAPTURE_HISTORY: 8 };
 
 describe('every change on trial leaves the search as it is at 0', () => {
   const trials = TUNABLES.filter((t) => t.group === 'trial');
