@@ -37,6 +37,9 @@ interface Search {
   /** A draw offer is on the table (`go draw`, `ponderhit draw`). */
   drawOffered: boolean;
   stopRequested: boolean;
+  /** When the stop was asked (performance.now()), and whether the grace ran out before the search answered. */
+  stoppedAt: number;
+  answeredForIt: boolean;
   lastInfo: SearchInfo | null;
   /** When the last search `info` line was written (performance.now()), and a line held back since. */
   infoWrittenAt: number;
@@ -104,6 +107,8 @@ export class ReplyLedger implements Omit<SearchEvents, 'warning'> {
       ...search,
       id: id ?? this.localIds--,
       stopRequested: false,
+      stoppedAt: 0,
+      answeredForIt: false,
       lastInfo: null,
       infoWrittenAt: -Infinity,
       heldInfo: null,
@@ -198,6 +203,7 @@ export class ReplyLedger implements Omit<SearchEvents, 'warning'> {
   private stop(s: Search): void {
     if (s.reply !== null || s.stopRequested) return;
     s.stopRequested = true;
+    s.stoppedAt = performance.now();
     const willAnswer = this.client.stop(s.id);
     if (s.held !== null) {
       this.answer(s, s.held);
@@ -214,6 +220,7 @@ export class ReplyLedger implements Omit<SearchEvents, 'warning'> {
       setTimeout(() => {
         if (s.reply !== null) return;
         this.ctx.report.debug(`the search did not stop within ${grace} ms; answering with the best move known`);
+        s.answeredForIt = true;
         this.answer(s, this.fallbackResult(s));
       }, grace),
     );
@@ -250,7 +257,11 @@ export class ReplyLedger implements Omit<SearchEvents, 'warning'> {
     if (s === undefined) return;
     s.finished = true;
     if (s.reply !== null) {
-      // Answered already (by the grace timer); the search has finished its work now.
+      // Answered already (by the grace timer); the search has finished its work now. How late it
+      // was tells a search that is slow to stop from a machine too busy to run it.
+      if (s.answeredForIt) {
+        this.ctx.report.debug(`the stopped search finished ${Math.round(performance.now() - s.stoppedAt)} ms after the stop`);
+      }
       this.byId.delete(id);
       return;
     }

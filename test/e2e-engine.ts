@@ -284,6 +284,50 @@ export function safetyNetLines(e: EngineProcess): string[] {
   return e.received.map((r) => r.line).filter((l) => SAFETY_NET.test(l));
 }
 
+/**
+ * How long a stopped search may take to finish before a test calls it stuck (ms): many times the
+ * few milliseconds it takes, so that a busy machine that runs the search late passes, and a search
+ * that does not look at its stop signal fails.
+ */
+const STOPPED_SEARCH_MS = 1000;
+const GRACE_ANSWER = /did not stop within/;
+const LATE_FINISH = /the stopped search finished (\d+) ms after the stop/;
+
+/**
+ * The safety-net lines among `lines` (debug on) that nothing explains. The session answers for a
+ * stopped search after a grace of 35 ms and says so; on a busy machine the search may simply not
+ * have had the processor, and then it says when it finished. A grace answer followed by a finish
+ * within STOPPED_SEARCH_MS of the stop is explained; every other net line is listed, with a grace
+ * answer whose search finished later than that, or not yet.
+ */
+export function unexplainedNets(lines: readonly string[]): string[] {
+  const out: string[] = [];
+  const open: string[] = [];
+  for (const l of lines) {
+    const late = LATE_FINISH.exec(l);
+    if (GRACE_ANSWER.test(l)) open.push(l);
+    else if (SAFETY_NET.test(l)) out.push(l);
+    else if (late !== null) {
+      const grace = open.shift() ?? '(no grace answer)';
+      if (Number(late[1]) > STOPPED_SEARCH_MS) out.push(`${grace} / ${l}`);
+    }
+  }
+  return [...out, ...open];
+}
+
+/**
+ * unexplainedNets over what an engine has written, once each grace answer's search has reported
+ * its finish (waited for up to 5 s, while the engine runs).
+ */
+export async function unexplainedNetLines(e: EngineProcess): Promise<string[]> {
+  const lines = () => e.received.map((r) => r.line);
+  const deadline = performance.now() + 5000;
+  while (unexplainedNets(lines()).some((l) => GRACE_ANSWER.test(l) && !l.includes(' / ')) && e.alive && performance.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return unexplainedNets(lines());
+}
+
 /** The move of a `bestmove` line, checked legal in `pos`. */
 export function legalBest(line: string, pos: Position): string {
   const m = /^bestmove (\S+)/.exec(line);

@@ -13,7 +13,7 @@
 // come after at least one `info depth` line of its own search.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_MOVES, START_FEN, generateLegal, parseFen, parseIccs, type Position } from '../engine/index';
-import { EngineProcess, FAIRY_STOCKFISH, builtEngine, haveFairyStockfish, safetyNetLines, withChuhan } from './e2e-engine';
+import { EngineProcess, FAIRY_STOCKFISH, builtEngine, haveFairyStockfish, unexplainedNetLines, withChuhan } from './e2e-engine';
 
 const HAVE_FAIRY = haveFairyStockfish('e2e-fairy-game');
 const MAX_PLIES = 150;
@@ -178,7 +178,7 @@ describe.skipIf(!HAVE_FAIRY)('a full game against Fairy-Stockfish', () => {
       try {
         ours.send(dialect === 'ucci' ? 'setoption debug true' : 'debug on');
         await fn(ours, fairy);
-        expect(safetyNetLines(ours).join('\n'), 'safety-net lines').toBe('');
+        expect((await unexplainedNetLines(ours)).join('\n'), 'safety-net lines').toBe('');
         expect(ours.stderr).toBe('');
         expect(ours.alive).toBe(true);
       } finally {

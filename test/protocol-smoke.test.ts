@@ -6,7 +6,16 @@
 import { availableParallelism } from 'node:os';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { START_FEN } from '../engine/index';
-import { EngineProcess, builtEngine, legalBest, safetyNetLines, startChuhan, withChuhan } from './e2e-engine';
+import {
+  EngineProcess,
+  builtEngine,
+  legalBest,
+  safetyNetLines,
+  startChuhan,
+  unexplainedNetLines,
+  unexplainedNets,
+  withChuhan,
+} from './e2e-engine';
 import { position } from './helpers';
 import { inProcess } from './session-harness';
 
@@ -40,7 +49,7 @@ describe('the executable', () => {
         expect(depths.map(Number).every((d, i, all) => i === 0 || d > all[i - 1])).toBe(true);
         expect(depths.at(-1)).toBe('5');
         if (dialect === 'uci') expect(depths).toEqual(['1', '2', '3', '4', '5']);
-        expect(safetyNetLines(e)).toEqual([]);
+        expect(await unexplainedNetLines(e)).toEqual([]);
       });
     });
 
@@ -166,5 +175,23 @@ describe('the executable', () => {
     expect(lines[lines.length - 1]).toBe('bye');
     const block = lines.indexOf('ucciok') + 1;
     for (let i = 0; i < n; i++) expect(lines[i * block]).toBe('id name Chuhan');
+  });
+});
+
+describe('the safety nets a test holds against the engine', () => {
+  const grace = 'info string the search did not stop within 35 ms; answering with the best move known';
+  const finished = (ms: number) => `info string the stopped search finished ${ms} ms after the stop`;
+
+  it('a grace answer is explained by its search finishing soon after, and only then', () => {
+    expect(unexplainedNets([grace, 'bestmove h2e2', finished(48)])).toEqual([]);
+    expect(unexplainedNets([grace, 'bestmove h2e2'])).toEqual([grace]);
+    expect(unexplainedNets([grace, finished(4000)])).toEqual([`${grace} / ${finished(4000)}`]);
+    // Two grace answers, one finish: the second stays open.
+    expect(unexplainedNets([grace, finished(40), grace])).toEqual([grace]);
+  });
+
+  it('the other nets are never explained', () => {
+    const failed = 'info string search failed (boom); answering with the best move known';
+    expect(unexplainedNets([failed, finished(10)])).toEqual([failed]);
   });
 });
