@@ -1,8 +1,7 @@
 // Move-ordering memory: history scores, killer moves and countermoves.
 //
 // History is indexed by (piece code, target square) and updated with "gravity", so that the
-// scores stay within +-HISTORY_MAX and recent results weigh more than old ones. Capture history
-// (on trial, CAPTURE_HISTORY in search-params.ts) adds the kind of piece taken to the index.
+// scores stay within +-HISTORY_MAX and recent results weigh more than old ones.
 
 import { FOLLOWUP_HISTORY, MAX_PLY } from './search-params';
 
@@ -27,11 +26,6 @@ export function gravity(entry: number, bonus: number, limit: number): number {
   return entry + clamped - (((entry * (clamped < 0 ? -clamped : clamped)) / limit) | 0);
 }
 
-/** Capture-history index of a capture: the piece code moved, its target, the kind taken. */
-export function captureIndex(piece: number, to: number, victimKind: number): number {
-  return (piece * 90 + SQ90[to]) * 8 + victimKind;
-}
-
 export class History {
   readonly quiet = new Int32Array(16 * 256);
   readonly killers = new Int32Array(MAX_PLY * 2);
@@ -42,12 +36,9 @@ export class History {
    * move (piece, target); index contBase(prev) + piece * 90 + SQ90[to].
    */
   readonly cont = new Int16Array(16 * 90 * 16 * 90);
-  /** Capture history: how often a capture (captureIndex) refuted the move before it. */
-  readonly capture = new Int16Array(16 * 90 * 8);
 
   clear(): void {
     this.quiet.fill(0);
-    this.capture.fill(0);
     this.cont.fill(0);
     this.killers.fill(0);
     this.counter.fill(0);
@@ -61,10 +52,6 @@ export class History {
 
   update(index: number, bonus: number): void {
     this.quiet[index] = gravity(this.quiet[index], bonus, HISTORY_MAX);
-  }
-
-  updateCapture(index: number, bonus: number): void {
-    this.capture[index] = gravity(this.capture[index], bonus, HISTORY_MAX);
   }
 
   updateCont(index: number, bonus: number): void {

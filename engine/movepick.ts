@@ -6,10 +6,9 @@
 // In check, all evasions are generated at once and only the legal ones kept (captures first,
 // then by history). Out of check, the caller tests legality (quickLegal) before making a move.
 
-import { History, captureIndex } from './history';
+import { History } from './history';
 import { ALL_MOVES, CAPTURES, QUIETS, filterEvasions, generate, givesCheck, isLegal, isPseudoLegal } from './movegen';
 import { Position } from './position';
-import { CAPTURE_HISTORY } from './search-params';
 import { see, SEE_VALUE } from './see';
 import { MAX_MOVES, kindOf, moveTo } from './types';
 
@@ -239,15 +238,9 @@ export class MovePicker {
 
   private scoreCaptures(): void {
     const b = this.pos.board;
-    const w = CAPTURE_HISTORY;
-    const ch = this.history.capture;
     for (let i = 0; i < this.n; i++) {
       const m = this.moves[i];
-      const to = moveTo(m);
-      const piece = b[m & 255];
-      const victim = kindOf(b[to]);
-      this.scores[i] =
-        SEE_VALUE[victim] * 8 - ATTACKER_ORDER[kindOf(piece)] + (w !== 0 ? (ch[captureIndex(piece, to, victim)] * w) >> 5 : 0);
+      this.scores[i] = SEE_VALUE[kindOf(b[moveTo(m)])] * 8 - ATTACKER_ORDER[kindOf(b[m & 255])];
     }
   }
 

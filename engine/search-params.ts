@@ -87,12 +87,6 @@ export let LMR_HISTORY_DIVISOR = 8000;
 export let HISTORY_BONUS_SCALE = 16;
 export let HISTORY_BONUS_MAX = 1600;
 /**
- * Capture history, on trial: a capture's order score (victim first, then the cheaper attacker)
- * gains its capture-history entry (history.ts) × CAPTURE_HISTORY / 32. At 0 the table is neither
- * read nor updated, and the search is the one without it.
- */
-export let CAPTURE_HISTORY = 0;
-/**
  * Follow-up history: the continuation history of our own previous move (two plies back) joins
  * that of the opponent's last move, × FOLLOWUP_HISTORY / 16, in the quiet moves' order and their
  * late-move reductions, and learns from the same cutoffs; at 0 it is neither read nor updated.
@@ -223,8 +217,6 @@ const TABLE: readonly Tunable[] = [
   // The clock's: timeman.ts and the stop between iterations in search.ts.
   tunable('MOVES_TO_GO', MOVES_TO_GO, 10, 40, 2, (v) => (MOVES_TO_GO = v), 1, 'clock'),
   tunable('SOFT_STOP_SHARE', SOFT_STOP_SHARE, 30, 100, 5, (v) => (SOFT_STOP_SHARE = v / 100), 100, 'clock'),
-  // On trial.
-  tunable('CAPTURE_HISTORY', CAPTURE_HISTORY, 0, 64, 2, (v) => (CAPTURE_HISTORY = v), 1, 'trial'),
 ];
 
 /** The tunable parameters, in the order above. */

@@ -20,7 +20,7 @@
 import { CorrectionHistory } from './correction';
 import { LAZY_MARGIN, TEMPO, attackUnits, evaluate, materialScore } from './evaluate';
 import type { NnueEvaluator } from './nnue';
-import { History, captureIndex, contBase } from './history';
+import { History, contBase } from './history';
 import { MovePicker } from './movepick';
 import { generateLegal, givesCheck as moveGivesCheck, quickLegal } from './movegen';
 import { Position } from './position';
@@ -29,7 +29,6 @@ import { RootMove, bestRootMove, rootBonus } from './root-moves';
 import { MOVE_LIMIT_PLIES } from './rules';
 import { see } from './see';
 import {
-  CAPTURE_HISTORY,
   DELTA_MARGIN,
   FOLLOWUP_HISTORY,
   DRAW,
@@ -66,7 +65,7 @@ import {
   onTunableChange,
 } from './search-params';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_NONE, BOUND_UPPER, TranspositionTable } from './tt';
-import { MAX_MOVES, kindOf, moveTo } from './types';
+import { MAX_MOVES, moveTo } from './types';
 
 /** Late-move reduction table, indexed [depth * 64 + moveNumber]; made again when LMR_BASE or LMR_DIVISOR is tuned. */
 const LMR = new Int8Array(64 * 64);
@@ -106,8 +105,6 @@ export class TreeSearch {
   private readonly pvLength = new Int32Array(MAX_PLY + 1);
   private readonly evalStack = new Int32Array(MAX_PLY + 2);
   private readonly quietsTried = new Int32Array(MAX_PLY * MAX_MOVES);
-  /** The captures searched at each ply, for the capture history's malus (with CAPTURE_HISTORY only). */
-  private readonly capturesTried = new Int32Array(MAX_PLY * MAX_MOVES);
   private readonly ruleBuf = new Int32Array(MAX_MOVES);
 
   private pos!: Position;
@@ -409,9 +406,7 @@ export class TreeSearch {
     let bestMove = 0;
     let moveCount = 0;
     let quietCount = 0;
-    let captureCount = 0;
     const quietBase = ply * MAX_MOVES;
-    const captureHistory = CAPTURE_HISTORY !== 0;
     const alphaOrig = alpha;
     const lmpLimit = (LMP_BASE + depth * depth) >> (improving ? 0 : 1);
     // Futility below prunes every quiet move that does not check once one legal move has been
@@ -477,9 +472,7 @@ export class TreeSearch {
       }
       pos.unmake();
       if (this.halted) return 0;
-      if (!isCapture) {
-        if (quietCount < MAX_MOVES) this.quietsTried[quietBase + quietCount++] = m;
-      } else if (captureHistory && captureCount < MAX_MOVES) this.capturesTried[quietBase + captureCount++] = m;
+      if (!isCapture && quietCount < MAX_MOVES) this.quietsTried[quietBase + quietCount++] = m;
 
       if (score > best) {
         best = score;
@@ -489,7 +482,6 @@ export class TreeSearch {
           if (pvNode) this.updatePv(ply, m);
           if (score >= beta) {
             if (!isCapture) this.rewardQuiet(ply, m, piece, depth, quietBase, quietCount, cb, fb);
-            if (captureHistory) this.rewardCapture(isCapture ? m : 0, depth, quietBase, captureCount);
             break;
           }
         }
@@ -552,21 +544,6 @@ export class TreeSearch {
     if (FOLLOWUP_HISTORY === 0 || pos.ply < 2) return -1;
     const m = pos.histMove[pos.ply - 2];
     return m !== 0 ? contBase(pos.histPiece[pos.ply - 2], moveTo(m)) : -1;
-  }
-
-  /**
-   * Capture history after a cutoff: a bonus for the capture that made it (none when a quiet move
-   * did), a malus for the captures searched before it.
-   */
-  private rewardCapture(m: number, depth: number, base: number, count: number): void {
-    const hist = this.history;
-    const b = this.pos.board;
-    const bonus = Math.min(depth * depth * HISTORY_BONUS_SCALE, HISTORY_BONUS_MAX);
-    for (let i = 0; i < count; i++) {
-      const c = this.capturesTried[base + i];
-      const to = moveTo(c);
-      hist.updateCapture(captureIndex(b[c & 255], to, kindOf(b[to])), c === m ? bonus : -bonus);
-    }
   }
 
   private updatePv(ply: number, m: number): void {
