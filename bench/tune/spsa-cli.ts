@@ -146,7 +146,9 @@ export function spsaCommand(): Command {
     .option('--openings <file>', "openings, one per line, as for match (kept relative to the checkout's top)", DEFAULT_OPENINGS)
     .option(
       '--params <names>',
-      `parameters to tune, comma separated, or all: ${names}; the clock's, for timed games (--tc) and never in all: ${clockNames}; changes on trial (0: off), never in all: ${trialNames}`,
+      `parameters to tune, comma separated, or all: ${names}; the clock's, for timed games (--tc) and never in all: ${clockNames}${
+        trialNames === '' ? '' : `; changes on trial (0: off), never in all: ${trialNames}`
+      }`,
       'all',
     )
     .option('--c-end <list>', 'c_end overrides, NAME=X,... in option units (default: the table in engine/search-params.ts)')
