@@ -37,9 +37,8 @@ interface Search {
   /** A draw offer is on the table (`go draw`, `ponderhit draw`). */
   drawOffered: boolean;
   stopRequested: boolean;
-  /** When the stop was asked (performance.now()), and whether the grace ran out before the search answered. */
+  /** When the stop was asked (performance.now()). */
   stoppedAt: number;
-  answeredForIt: boolean;
   lastInfo: SearchInfo | null;
   /** When the last search `info` line was written (performance.now()), and a line held back since. */
   infoWrittenAt: number;
@@ -108,7 +107,6 @@ export class ReplyLedger implements Omit<SearchEvents, 'warning'> {
       id: id ?? this.localIds--,
       stopRequested: false,
       stoppedAt: 0,
-      answeredForIt: false,
       lastInfo: null,
       infoWrittenAt: -Infinity,
       heldInfo: null,
@@ -220,7 +218,6 @@ export class ReplyLedger implements Omit<SearchEvents, 'warning'> {
       setTimeout(() => {
         if (s.reply !== null) return;
         this.ctx.report.debug(`the search did not stop within ${grace} ms; answering with the best move known`);
-        s.answeredForIt = true;
         this.answer(s, this.fallbackResult(s));
       }, grace),
     );
@@ -259,9 +256,7 @@ export class ReplyLedger implements Omit<SearchEvents, 'warning'> {
     if (s.reply !== null) {
       // Answered already (by the grace timer); the search has finished its work now. How late it
       // was tells a search that is slow to stop from a machine too busy to run it.
-      if (s.answeredForIt) {
-        this.ctx.report.debug(`the stopped search finished ${Math.round(performance.now() - s.stoppedAt)} ms after the stop`);
-      }
+      this.ctx.report.debug(`the stopped search finished ${Math.round(performance.now() - s.stoppedAt)} ms after the stop`);
       this.byId.delete(id);
       return;
     }

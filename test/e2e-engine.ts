@@ -301,6 +301,12 @@ const LATE_FINISH = /the stopped search finished (\d+) ms after the stop/;
  * answer whose search finished later than that, or not yet.
  */
 export function unexplainedNets(lines: readonly string[]): string[] {
+  const { out, open } = pairNets(lines);
+  return [...out, ...open];
+}
+
+/** The net lines nothing explains (`out`), and the grace answers whose search has not said it finished (`open`). */
+function pairNets(lines: readonly string[]): { out: string[]; open: string[] } {
   const out: string[] = [];
   const open: string[] = [];
   for (const l of lines) {
@@ -312,7 +318,7 @@ export function unexplainedNets(lines: readonly string[]): string[] {
       if (Number(late[1]) > STOPPED_SEARCH_MS) out.push(`${grace} / ${l}`);
     }
   }
-  return [...out, ...open];
+  return { out, open };
 }
 
 /**
@@ -322,7 +328,7 @@ export function unexplainedNets(lines: readonly string[]): string[] {
 export async function unexplainedNetLines(e: EngineProcess): Promise<string[]> {
   const lines = () => e.received.map((r) => r.line);
   const deadline = performance.now() + 5000;
-  while (unexplainedNets(lines()).some((l) => GRACE_ANSWER.test(l) && !l.includes(' / ')) && e.alive && performance.now() < deadline) {
+  while (pairNets(lines()).open.length > 0 && e.alive && performance.now() < deadline) {
     await new Promise((r) => setTimeout(r, 20));
   }
   return unexplainedNets(lines());
