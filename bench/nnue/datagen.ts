@@ -135,6 +135,11 @@ function searcherFor(bytes: Uint8Array | null): Searcher {
   return searcher;
 }
 
+/** How long a worker waits before it writes again to a full pipe. */
+const PIPE_FULL_WAIT_MS = 5;
+/** A word nobody sets, for the worker's waits (Atomics.wait with a timeout: a sleep). */
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
 /** The hidden worker command: plays games start, start + step, ... below end, writing frames to stdout. */
 export function runDatagenWorker(
   opts: Omit<SelfPlayOptions, 'openings'> & {
@@ -153,7 +158,16 @@ export function runDatagenWorker(
   const searcher = searcherFor(evaluation.bytes);
   const write = (buf: Uint8Array): void => {
     let off = 0;
-    while (off < buf.length) off += writeSync(1, buf, off, buf.length - off);
+    while (off < buf.length) {
+      try {
+        off += writeSync(1, buf, off, buf.length - off);
+      } catch (e) {
+        // The pipe to the parent is non-blocking: when the parent falls behind (a busy or stopped
+        // process) it is full, and the frame waits until there is room again.
+        if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
+        Atomics.wait(pause, 0, 0, PIPE_FULL_WAIT_MS);
+      }
+    }
   };
   for (let i = opts.start; i < opts.end; i += opts.step) {
     const g = playGame(i, play, searcher);
