@@ -71,4 +71,23 @@ describe('clock accounting', () => {
     expect(c.remaining).toBe(500);
     expect(c.charge(600)).toBe(false);
   });
+
+  it('credits the base, each increment and each new period: what the side could spend so far', () => {
+    const f = new Clock(parseTimeControl('2+0.02'));
+    expect(f.credited()).toBe(2000);
+    f.charge(300);
+    f.charge(1000);
+    // Two increments added; 700 ms used of 2,040 given, the rest is on the clock.
+    expect(f.credited()).toBe(2040);
+    expect(f.credited() - f.used).toBe(f.remaining);
+    const p = new Clock(parseTimeControl('3/10+0.5'));
+    for (let i = 0; i < 4; i++) p.charge(2000);
+    // Four increments and the second period's 10 s.
+    expect(p.credited()).toBe(20000 + 4 * 500);
+    expect(p.credited() - p.used).toBe(p.remaining);
+    // A move that flags is not credited.
+    const x = new Clock({ base: 100, inc: 20, moves: 0 });
+    x.charge(110);
+    expect(x.credited()).toBe(100);
+  });
 });

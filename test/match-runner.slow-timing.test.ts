@@ -42,6 +42,34 @@ function checkConsistent(r: MatchRun, expectedGames: number): void {
   expect(r.games.filter((g) => g.result === '0-1').length).toBe(j.results.blackWins);
   expect(Object.values(j.terminations as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(expectedGames);
   for (const p of j.pairings) expect(p.wins + p.draws + p.losses).toBe(p.games);
+  // With a clock, each side's RedClockMs/BlackClockMs is what its clock had been given up to its
+  // last move, and the summary's share of the clock used sums the games' tags.
+  const sums = new Map<string, { given: number; used: number }>();
+  for (const g of r.games) {
+    for (const side of ['Red', 'Black']) {
+      const tc = /^(\d+(?:\.\d+)?)(?:\+(\d+(?:\.\d+)?))?$/.exec(tag(g, `${side}TimeControl`) ?? tag(g, 'TimeControl') ?? '');
+      if (!tc) continue;
+      const [base, inc] = [Number(tc[1]) * 1000, Number(tc[2] ?? 0) * 1000];
+      {
+        const moves = Number(tag(g, `${side}Moves`) ?? 0);
+        const given = Number(tag(g, `${side}ClockMs`) ?? 0);
+        expect(given, `round ${tag(g, 'Round')} ${side}`).toBe(moves > 0 ? base + inc * (moves - 1) : 0);
+        const s = sums.get(tag(g, side)!) ?? { given: 0, used: 0 };
+        s.given += given;
+        if (given > 0) s.used += Number(tag(g, `${side}TimeMs`) ?? 0);
+        sums.set(tag(g, side)!, s);
+      }
+    }
+  }
+  for (const e of j.engines) {
+    const s = sums.get(e.name) ?? { given: 0, used: 0 };
+    expect(e.clockMs).toBe(s.given);
+    // Each game's time is rounded in its tag: the sums agree within a millisecond a game.
+    expect(Math.abs(e.clockUsedMs - s.used)).toBeLessThanOrEqual(expectedGames);
+    // clockUsedMs is rounded to the millisecond, the share to four places.
+    if (s.given > 0) expect(Math.abs(e.clockShare - e.clockUsedMs / e.clockMs)).toBeLessThanOrEqual(0.5 / e.clockMs + 0.00005);
+    else expect(e.clockShare).toBeNull();
+  }
   const rounds = r.games.map((g) => Number(tag(g, 'Round'))).sort((a, b) => a - b);
   expect(rounds).toEqual(Array.from({ length: expectedGames }, (_, i) => i + 1));
   // Every game that ended on the board really ended there, by our own rules.

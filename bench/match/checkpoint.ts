@@ -190,6 +190,8 @@ function figuresOfEntry(entry: Record<string, unknown>): EngineFigures | null {
   return {
     moves,
     time: timeMs,
+    clockMs: num(entry.clockMs) ?? 0,
+    clockUsed: num(entry.clockUsedMs) ?? 0,
     ponderHits: num(entry.ponderHits) ?? 0,
     ponderMisses: num(entry.ponderMisses) ?? 0,
     stops: num(entry.stops) ?? 0,

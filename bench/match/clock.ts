@@ -85,6 +85,15 @@ export class Clock {
     return this.tc.moves > 0 ? this.tc.moves - (this.moves % this.tc.moves) : undefined;
   }
 
+  /**
+   * The time this clock has been given so far, ms: the base, and every increment and period
+   * credited after the moves charged. Before a move, what the side could have spent up to it.
+   */
+  credited(): number {
+    const periods = this.tc.moves > 0 ? Math.floor(this.moves / this.tc.moves) : 0;
+    return this.tc.base * (1 + periods) + this.tc.inc * this.moves;
+  }
+
   /** How long the side may think on this move before its flag falls, ms. */
   allowance(): number {
     return Math.max(0, this.remaining + this.margin);

@@ -62,6 +62,12 @@ export interface SideStats {
   moves: number;
   /** Thinking time over those moves, ms (time spent pondering not included). */
   time: number;
+  /**
+   * With a clock: the time the clock had been given up to the side's last move (the base, and the
+   * increments and periods credited before it), ms; 0 without a clock. `time` over it is the share
+   * of its clock the engine used.
+   */
+  clockMs: number;
   /** Ponder searches whose predicted reply was played (`ponderhit`) and those that were stopped (a miss). */
   ponderHits: number;
   ponderMisses: number;
@@ -89,12 +95,14 @@ export interface RssAt {
  * the last of them (by round) where measured. What a summary carries for a resume or a merge.
  */
 export interface EngineFigures extends SideStats {
+  /** The thinking time of the games with a clock (those whose clockMs is counted), ms. */
+  clockUsed: number;
   firstRss: RssAt | null;
   lastRss: RssAt | null;
 }
 
 export function emptySideStats(): SideStats {
-  return { moves: 0, time: 0, ponderHits: 0, ponderMisses: 0, stops: 0, maxStopMs: 0, stopsUnanswered: 0, maxRssKb: null };
+  return { moves: 0, time: 0, clockMs: 0, ponderHits: 0, ponderMisses: 0, stops: 0, maxStopMs: 0, stopsUnanswered: 0, maxRssKb: null };
 }
 
 export interface GameSettings {
@@ -277,6 +285,7 @@ async function play(
     }
     stats[side].moves++;
     stats[side].time += out.elapsed;
+    if (clocks) stats[side].clockMs = clocks[side].credited();
     if (clocks && !clocks[side].charge(out.elapsed)) {
       const c = clocks[side];
       return lose(

@@ -58,6 +58,7 @@ interface EngineJson {
   crashes: number;
   hangs: number;
   noBestmove: number;
+  clockShare?: number | null;
   avgTimePerMoveMs: number | null;
   ponderHits: number;
   ponderMisses: number;
@@ -99,7 +100,8 @@ export function summaryText(json: Record<string, unknown>, tally: Tally): string
   for (const e of json.engines as EngineJson[]) {
     lines.push(
       `${e.name}: ${e.points}/${e.games}, time forfeits ${e.timeForfeits}, illegal moves ${e.illegalMoves}, ` +
-        `crashes ${e.crashes}, hangs ${e.hangs}, no bestmove ${e.noBestmove}, ${e.avgTimePerMoveMs ?? '-'} ms per move`,
+        `crashes ${e.crashes}, hangs ${e.hangs}, no bestmove ${e.noBestmove}, ${e.avgTimePerMoveMs ?? '-'} ms per move` +
+        (typeof e.clockShare === 'number' ? `, ${(e.clockShare * 100).toFixed(1)}% of its clock used` : ''),
     );
     const more: string[] = [];
     const pondered = e.ponderHits + e.ponderMisses;

@@ -41,6 +41,7 @@ export interface GameRecord {
  * measured).
  */
 const SIDE_FIGURES: ReadonlyArray<[string, Exclude<keyof SideStats, 'moves' | 'time'>]> = [
+  ['ClockMs', 'clockMs'],
   ['PonderHits', 'ponderHits'],
   ['PonderMisses', 'ponderMisses'],
   ['Stops', 'stops'],

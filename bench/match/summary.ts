@@ -2,7 +2,8 @@
 // win/draw/loss counts, the pentanomial counts over completed opening pairs, Elo with its 95%
 // interval, LOS and the SPRT state; per engine the failures, thinking time, ponder hits and
 // misses, the stops the runner sent (and the slowest answer) and the engine's resident memory
-// (largest, and in its first game against its last); and the termination reasons. Feeds the
+// (largest, and in its first game against its last), the share of its clock it used; and the
+// termination reasons. Feeds the
 // progress line and the JSON summary, which is also what a resume or a merge starts from
 // (checkpoint.ts): the games' results, and each engine's figures carried whole (addFigures).
 import { emptySideStats, FAILURES, type EngineFigures, type Result, type RssAt, type SideStats, type Termination } from './game';
@@ -84,6 +85,7 @@ export class Tally {
   ) {
     this.engines = names.map(() => ({
       ...emptySideStats(),
+      clockUsed: 0,
       firstRss: null,
       lastRss: null,
       games: 0,
@@ -126,7 +128,7 @@ export class Tally {
       else if (pts === 0.5) e.draws++;
       else e.losses++;
       const rss = side.maxRssKb === null ? null : { round: g.index + 1, kb: side.maxRssKb };
-      this.addFigures(idx, { ...side, firstRss: rss, lastRss: rss });
+      this.addFigures(idx, { ...side, clockUsed: side.clockMs > 0 ? side.time : 0, firstRss: rss, lastRss: rss });
       if (pts === 0 && FAILURES.has(rec.termination)) (e[FAILURE_FIELD[rec.termination]] as number)++;
     }
 
@@ -149,6 +151,8 @@ export class Tally {
     const e = this.engines[i];
     e.moves += f.moves;
     e.time += f.time;
+    e.clockMs += f.clockMs;
+    e.clockUsed += f.clockUsed;
     e.ponderHits += f.ponderHits;
     e.ponderMisses += f.ponderMisses;
     e.stops += f.stops;
@@ -222,6 +226,10 @@ export class Tally {
       moves: e.moves,
       timeMs: Math.round(e.time),
       avgTimePerMoveMs: e.moves > 0 ? round2(e.time / e.moves, 1) : null,
+      // The share of what its clock gave it that the engine used, over the games with a clock.
+      clockMs: Math.round(e.clockMs),
+      clockUsedMs: Math.round(e.clockUsed),
+      clockShare: e.clockMs > 0 ? round2(e.clockUsed / e.clockMs, 4) : null,
       ponderHits: e.ponderHits,
       ponderMisses: e.ponderMisses,
       stops: e.stops,
