@@ -3,6 +3,8 @@
 // no generation at all:
 //   hash move -> captures that do not lose material (MVV-LVA order, SEE-checked) ->
 //   killer 1 -> killer 2 -> countermove -> quiet moves by history -> losing captures.
+// Quiescence: the captures that do not lose material, then (QS_CHECKS, on trial) at its first ply
+// the quiet checks that keep the moved piece.
 // In check, all evasions are generated at once and only the legal ones kept (captures first,
 // then by history). Out of check, the caller tests legality (quickLegal) before making a move.
 
@@ -25,6 +27,8 @@ const STAGE_EVASIONS_GEN = 10;
 const STAGE_EVASIONS = 11;
 const STAGE_QS_GEN = 20;
 const STAGE_QS = 21;
+const STAGE_QS_CHECKS_GEN = 22;
+const STAGE_QS_CHECKS = 23;
 const STAGE_DONE = 99;
 
 /** Attacker order for MVV-LVA: cheaper attackers first. */
@@ -90,14 +94,20 @@ export class MovePicker {
    * `floor` (SEE_VALUE) dropped before their SEE is asked (delta pruning; the search moves the
    * floor with alpha through `qsFloor`). The default floor drops nothing.
    */
-  initQuiescence(pos: Position, history: History, floor = -1): void {
+  initQuiescence(pos: Position, history: History, floor = -1, checks = false): void {
     this.pos = pos;
     this.history = history;
     this.ttMove = 0;
     this.stage = STAGE_QS_GEN;
     this.evasions = false;
     this.qsFloor = floor;
+    this.qsChecks = checks;
+    this.cont = -1;
+    this.followup = -1;
   }
+
+  /** With initQuiescence's `checks`: after the captures, the quiet checks that keep the moved piece (SEE ≥ 0). */
+  private qsChecks = false;
 
   /** Quiescence captures of a piece worth at most this (SEE_VALUE) are dropped (initQuiescence). */
   qsFloor = -1;
@@ -209,6 +219,21 @@ export class MovePicker {
             const b = this.pos.board;
             const victim = SEE_VALUE[kindOf(b[moveTo(m)])];
             if (victim <= this.qsFloor || (SEE_VALUE[kindOf(b[m & 255])] > victim && see(this.pos, m) < 0)) continue;
+            return m;
+          }
+          this.stage = this.qsChecks ? STAGE_QS_CHECKS_GEN : STAGE_DONE;
+          break;
+        case STAGE_QS_CHECKS_GEN:
+          this.n = generate(this.pos, this.moves, 0, QUIETS);
+          this.keepChecks();
+          this.scoreQuiets();
+          this.idx = 0;
+          this.stage = STAGE_QS_CHECKS;
+          break;
+        case STAGE_QS_CHECKS:
+          while (this.idx < this.n) {
+            const m = this.pickBest();
+            if (see(this.pos, m) < 0) continue;
             return m;
           }
           this.stage = STAGE_DONE;

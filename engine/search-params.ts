@@ -98,6 +98,12 @@ export let FOLLOWUP_HISTORY = 16;
 
 /** Delta pruning: a capture is skipped when stand pat + the captured piece + DELTA_MARGIN ≤ alpha. */
 export let DELTA_MARGIN = 200;
+/**
+ * On trial: at the first ply of quiescence, after the captures, the quiet moves that give check
+ * and do not lose the moved piece (SEE ≥ 0), so that a quiet check that mates or wins at the edge
+ * of the main search is seen there. 0: captures only, as without it.
+ */
+export let QS_CHECKS = 0;
 
 // Time management (timeman.ts, and the stops between iterations in search.ts).
 
@@ -214,6 +220,8 @@ const TABLE: readonly Tunable[] = [
   tunable('HISTORY_BONUS_MAX', HISTORY_BONUS_MAX, 400, 6400, 200, (v) => (HISTORY_BONUS_MAX = v)),
   tunable('FOLLOWUP_HISTORY', FOLLOWUP_HISTORY, 0, 32, 2, (v) => (FOLLOWUP_HISTORY = v)),
   tunable('DELTA_MARGIN', DELTA_MARGIN, 50, 500, 20, (v) => (DELTA_MARGIN = v)),
+  // On trial.
+  tunable('QS_CHECKS', QS_CHECKS, 0, 1, 1, (v) => (QS_CHECKS = v), 1, 'trial'),
   // The clock's: timeman.ts and the stop between iterations in search.ts.
   tunable('MOVES_TO_GO', MOVES_TO_GO, 10, 40, 2, (v) => (MOVES_TO_GO = v), 1, 'clock'),
   tunable('SOFT_STOP_SHARE', SOFT_STOP_SHARE, 30, 100, 5, (v) => (SOFT_STOP_SHARE = v / 100), 100, 'clock'),

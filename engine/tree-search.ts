@@ -55,6 +55,7 @@ import {
   NULL_R,
   NULL_SAFE_UNITS,
   NULL_VERIFY_DEPTH,
+  QS_CHECKS,
   RFP_DEPTH,
   RFP_IMPROVING,
   RFP_MARGIN,
@@ -605,7 +606,7 @@ export class TreeSearch {
       // Delta pruning, in the picker before the SEE and the legality test, which cost more: a
       // capture is dropped when even winning the captured piece for nothing cannot reach alpha
       // (standPat + its value + DELTA_MARGIN <= alpha). moveCount only matters in check.
-      picker.initQuiescence(pos, this.history, alpha - standPat - DELTA_MARGIN);
+      picker.initQuiescence(pos, this.history, alpha - standPat - DELTA_MARGIN, QS_CHECKS !== 0 && qdepth === 0);
     }
     const ksq = pos.kingSquare(pos.side);
     let moveCount = 0;

@@ -8,8 +8,8 @@ import { TUNABLES, setTunable } from '../engine/search-params';
 /** Deep enough for pruning from depth 5 in the bench. */
 const BENCH_DEPTH = 7;
 
-/** A value that turns each change on trial on. None is on trial now. */
-const ON: Record<string, number> = {};
+/** A value that turns each change on trial on. */
+const ON: Record<string, number> = { QS_CHECKS: 1 };
 
 describe('every change on trial leaves the search as it is at 0', () => {
   const trials = TUNABLES.filter((t) => t.group === 'trial');
