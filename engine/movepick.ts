@@ -132,9 +132,7 @@ export class MovePicker {
           if (this.ttMove !== 0) return this.ttMove;
           break;
         case STAGE_GEN_CAPTURES:
-          this.n = generate(this.pos, this.moves, 0, CAPTURES);
-          this.scoreCaptures();
-          this.idx = 0;
+          this.generateCaptures();
           this.stage = STAGE_GOOD_CAPTURES;
           break;
         case STAGE_GOOD_CAPTURES: {
@@ -171,10 +169,7 @@ export class MovePicker {
             this.stage = STAGE_BAD_CAPTURES;
             break;
           }
-          this.n = generate(this.pos, this.moves, 0, QUIETS);
-          if (checksOnly) this.keepChecks();
-          this.scoreQuiets();
-          this.idx = 0;
+          this.generateQuiets(checksOnly);
           this.stage = STAGE_QUIETS;
           break;
         case STAGE_QUIETS:
@@ -208,9 +203,7 @@ export class MovePicker {
           this.stage = STAGE_DONE;
           break;
         case STAGE_QS_GEN:
-          this.n = generate(this.pos, this.moves, 0, CAPTURES);
-          this.scoreCaptures();
-          this.idx = 0;
+          this.generateCaptures();
           this.stage = STAGE_QS;
           break;
         case STAGE_QS:
@@ -224,10 +217,7 @@ export class MovePicker {
           this.stage = this.qsChecks ? STAGE_QS_CHECKS_GEN : STAGE_DONE;
           break;
         case STAGE_QS_CHECKS_GEN:
-          this.n = generate(this.pos, this.moves, 0, QUIETS);
-          this.keepChecks();
-          this.scoreQuiets();
-          this.idx = 0;
+          this.generateQuiets(true);
           this.stage = STAGE_QS_CHECKS;
           break;
         case STAGE_QS_CHECKS:
@@ -247,6 +237,21 @@ export class MovePicker {
   /** True once the picker has moved past the hash move, good captures and killers. */
   get inQuietStage(): boolean {
     return this.stage === STAGE_QUIETS || this.stage === STAGE_BAD_CAPTURES;
+  }
+
+  /** The captures, scored for MVV-LVA, to be handed out from the first. */
+  private generateCaptures(): void {
+    this.n = generate(this.pos, this.moves, 0, CAPTURES);
+    this.scoreCaptures();
+    this.idx = 0;
+  }
+
+  /** The quiet moves (only the checking ones with `checksOnly`), scored by history, to be handed out from the first. */
+  private generateQuiets(checksOnly: boolean): void {
+    this.n = generate(this.pos, this.moves, 0, QUIETS);
+    if (checksOnly) this.keepChecks();
+    this.scoreQuiets();
+    this.idx = 0;
   }
 
   private validQuiet(m: number): boolean {

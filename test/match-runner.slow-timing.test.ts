@@ -9,6 +9,7 @@ import { judge } from '../engine/rules';
 import { parseFen, parseIccs, RED } from '../engine/index';
 import { countOccurrences, findRepetition } from '../engine/rules';
 import { EngineProcess } from '../bench/match/engine-process';
+import { parseTimeControl } from '../bench/match/clock';
 import { playGame, type GameSettings } from '../bench/match/game';
 import { position, readData } from './helpers';
 import { runMatchCli } from '../bench/match/cli';
@@ -47,18 +48,19 @@ function checkConsistent(r: MatchRun, expectedGames: number): void {
   const sums = new Map<string, { given: number; used: number }>();
   for (const g of r.games) {
     for (const side of ['Red', 'Black']) {
-      const tc = /^(\d+(?:\.\d+)?)(?:\+(\d+(?:\.\d+)?))?$/.exec(tag(g, `${side}TimeControl`) ?? tag(g, 'TimeControl') ?? '');
-      if (!tc) continue;
-      const [base, inc] = [Number(tc[1]) * 1000, Number(tc[2] ?? 0) * 1000];
-      {
-        const moves = Number(tag(g, `${side}Moves`) ?? 0);
-        const given = Number(tag(g, `${side}ClockMs`) ?? 0);
-        expect(given, `round ${tag(g, 'Round')} ${side}`).toBe(moves > 0 ? base + inc * (moves - 1) : 0);
-        const s = sums.get(tag(g, side)!) ?? { given: 0, used: 0 };
-        s.given += given;
-        if (given > 0) s.used += Number(tag(g, `${side}TimeMs`) ?? 0);
-        sums.set(tag(g, side)!, s);
-      }
+      const limit = tag(g, `${side}TimeControl`) ?? tag(g, 'TimeControl') ?? '';
+      // A match by movetime, depth or nodes has no clock.
+      if (/^(movetime|depth|nodes) /.test(limit)) continue;
+      const tc = parseTimeControl(limit);
+      // The tests' clocks are base + increment (no periods).
+      expect(tc.moves).toBe(0);
+      const moves = Number(tag(g, `${side}Moves`) ?? 0);
+      const given = Number(tag(g, `${side}ClockMs`) ?? 0);
+      expect(given, `round ${tag(g, 'Round')} ${side}`).toBe(moves > 0 ? tc.base + tc.inc * (moves - 1) : 0);
+      const s = sums.get(tag(g, side)!) ?? { given: 0, used: 0 };
+      s.given += given;
+      if (given > 0) s.used += Number(tag(g, `${side}TimeMs`) ?? 0);
+      sums.set(tag(g, side)!, s);
     }
   }
   for (const e of j.engines) {

@@ -137,8 +137,6 @@ function searcherFor(bytes: Uint8Array | null): Searcher {
 
 /** How long a worker waits before it writes again to a full pipe. */
 const PIPE_FULL_WAIT_MS = 5;
-/** A word nobody sets, for the worker's waits (Atomics.wait with a timeout: a sleep). */
-const pause = new Int32Array(new SharedArrayBuffer(4));
 
 /** The hidden worker command: plays games start, start + step, ... below end, writing frames to stdout. */
 export function runDatagenWorker(
@@ -156,6 +154,8 @@ export function runDatagenWorker(
   const evaluation = playEvaluation(opts);
   if ('error' in evaluation) throw new Error(evaluation.error);
   const searcher = searcherFor(evaluation.bytes);
+  // A word nobody sets, for the waits on a full pipe (Atomics.wait with a timeout: a sleep).
+  const pause = new Int32Array(new SharedArrayBuffer(4));
   const write = (buf: Uint8Array): void => {
     let off = 0;
     while (off < buf.length) {
