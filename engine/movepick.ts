@@ -9,7 +9,7 @@
 // then by history). Out of check, the caller tests legality (quickLegal) before making a move.
 
 import { History } from './history';
-import { ALL_MOVES, CAPTURES, QUIETS, filterEvasions, generate, givesCheck, isLegal, isPseudoLegal } from './movegen';
+import { ALL_MOVES, CAPTURES, QUIETS, filterEvasions, generate, generateQuietChecks, isLegal, isPseudoLegal } from './movegen';
 import { Position } from './position';
 import { see, SEE_VALUE } from './see';
 import { MAX_MOVES, kindOf, moveTo } from './types';
@@ -248,22 +248,13 @@ export class MovePicker {
 
   /** The quiet moves (only the checking ones with `checksOnly`), scored by history, to be handed out from the first. */
   private generateQuiets(checksOnly: boolean): void {
-    this.n = generate(this.pos, this.moves, 0, QUIETS);
-    if (checksOnly) this.keepChecks();
+    this.n = checksOnly ? generateQuietChecks(this.pos, this.moves, 0) : generate(this.pos, this.moves, 0, QUIETS);
     this.scoreQuiets();
     this.idx = 0;
   }
 
   private validQuiet(m: number): boolean {
     return m !== 0 && m !== this.ttMove && this.pos.board[moveTo(m)] === 0 && isPseudoLegal(this.pos, m);
-  }
-
-  /** Drops the generated moves that do not give check. */
-  private keepChecks(): void {
-    const mv = this.moves;
-    let n = 0;
-    for (let i = 0; i < this.n; i++) if (givesCheck(this.pos, mv[i])) mv[n++] = mv[i];
-    this.n = n;
   }
 
   private scoreCaptures(): void {

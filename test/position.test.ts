@@ -9,6 +9,7 @@ import {
   computeKey,
   ALL_MOVES,
   CAPTURES,
+  QUIETS,
   generate,
   generateLegal,
   givesCheck,
@@ -19,7 +20,8 @@ import {
   toFen,
 } from '../engine/index';
 import { PHASE_WEIGHT, PSQ_EG, PSQ_MG } from '../engine/pst';
-import { WALL } from '../engine/attacks';
+import { WALL, pieceAttacks } from '../engine/attacks';
+import { generateQuietChecks } from '../engine/movegen';
 import { see } from '../engine/see';
 import { rng } from './helpers';
 
@@ -234,6 +236,36 @@ describe('givesCheck', () => {
     // The sample must hold plenty of checks of every sort for the test to mean anything.
     expect(moves).toBeGreaterThan(100_000);
     expect(checks).toBeGreaterThan(2_000);
+  });
+
+  it('generateQuietChecks lists the quiet checks of generate(QUIETS), in its order', () => {
+    const rand = rng(4343);
+    const buf = new Int32Array(MAX_MOVES);
+    const quiet = new Int32Array(MAX_MOVES);
+    let checks = 0;
+    let discovered = 0;
+    const disagree: string[] = [];
+    for (let g = 0; g < 60; g++) {
+      const pos = parseFen(START_FEN);
+      for (let ply = 0; ply < 160; ply++) {
+        if (!pos.inCheck()) {
+          const expected: number[] = [];
+          for (let i = 0, n = generate(pos, quiet, 0, QUIETS); i < n; i++) if (givesCheck(pos, quiet[i])) expected.push(quiet[i]);
+          const got = Array.from(buf.subarray(0, generateQuietChecks(pos, buf, 0)));
+          if (JSON.stringify(got) !== JSON.stringify(expected)) disagree.push(`${toFen(pos)}: ${got} against ${expected}`);
+          checks += expected.length;
+          // A check by a piece that does not attack the king from its new point: discovered.
+          for (const m of expected)
+            if (!pieceAttacks(pos.board[m & 255], (m >> 8) & 255, pos.kingSquare(pos.side ^ 1), pos.occ)) discovered++;
+        }
+        const nl = generateLegal(pos, buf, 0);
+        if (nl === 0) break;
+        pos.make(buf[Math.floor(rand() * nl)]);
+      }
+    }
+    expect(disagree).toEqual([]);
+    expect(checks).toBeGreaterThan(1_000);
+    expect(discovered).toBeGreaterThan(20);
   });
 
   it('sees the check a piece discovers by leaving a horse leg, for every king point, leg and horse', () => {
