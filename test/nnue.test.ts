@@ -323,10 +323,11 @@ describe('training data and the trainer', () => {
     expect(asymmetric).toBeGreaterThan(half / 2);
   });
 
-  it('chuhan train --mirror adds the mirror images of the training positions only', async () => {
+  /** One self-play game's positions in a data file of their own: its path and the count. */
+  const tinyData = (prefix: string): { data: string; dir: string; n: number } => {
     const records = playGame(2, { seed: 7, nodes: 300, randomPlies: 8 }, new Searcher(1)).records;
     const n = records.length / RECORD_BYTES;
-    const dir = mkdtempSync(join(tmpdir(), 'chuhan-mirror-'));
+    const dir = mkdtempSync(join(tmpdir(), prefix));
     const data = join(dir, 'tiny.bin');
     const header = encodeHeader({
       version: 1,
@@ -343,6 +344,11 @@ describe('training data and the trainer', () => {
       schedule: 0,
     });
     writeFileSync(data, Buffer.concat([header, records]));
+    return { data, dir, n };
+  };
+
+  it('chuhan train --mirror adds the mirror images of the training positions only', async () => {
+    const { data, dir, n } = tinyData('chuhan-mirror-');
     const lines: string[] = [];
     const opts = {
       data: [data],
@@ -364,6 +370,21 @@ describe('training data and the trainer', () => {
     lines.length = 0;
     expect(await runTrain(opts, (l) => lines.push(l))).toBe(0);
     expect(lines[0]).toContain(`${n} positions (${n - nVal} training, ${nVal} held out)`);
+  });
+
+  it('chuhan train --output-clip keeps the output weights within the bound', async () => {
+    const { data, dir } = tinyData('chuhan-clip-');
+    const opts = { data: [data], hidden: 8, epochs: 2, batch: 16, lr: 0.05, gamma: 0.9, lambda: 0.25, scale: 400, seed: 1, val: 0.2 };
+    const largest = (file: string): number => {
+      const net = decodeNetwork(readFileSync(file));
+      return Math.max(...Array.from(net.w2, (w) => Math.abs(w) / net.qb));
+    };
+    const free = join(dir, 'free.nnue');
+    const clipped = join(dir, 'clipped.nnue');
+    expect(await runTrain({ ...opts, out: free }, () => {})).toBe(0);
+    expect(await runTrain({ ...opts, out: clipped, outputClip: 0.05 }, () => {})).toBe(0);
+    expect(largest(free)).toBeGreaterThan(0.06);
+    expect(largest(clipped)).toBeLessThanOrEqual(0.05 + 1e-9);
   });
 
   it('the output scale is the finest at which every output weight stays within the SIMD bound', () => {

@@ -59,6 +59,12 @@ export interface TrainOptions {
   lrMin?: number;
   /** Positions whose records are held at once (default DEFAULT_BUFFER). */
   buffer?: number;
+  /**
+   * The output weights stay within plus or minus this (default WEIGHT_CLIP, as every weight). At
+   * 0.5 or less every output weight fits the finer output scale QB 256 (W2_QUANT_MAX / 256): half
+   * the rounding step of QB 128.
+   */
+  outputClip?: number;
   /** Positions read together when the data exceeds the buffer (default CHUNK; smaller in tests). */
   chunk?: number;
 }
@@ -96,7 +102,7 @@ export class Trainer {
 
   constructor(
     net: FloatNetwork,
-    private readonly opts: Pick<TrainOptions, 'lambda' | 'scale'>,
+    private readonly opts: Pick<TrainOptions, 'lambda' | 'scale' | 'outputClip'>,
   ) {
     this.net = net;
     const n = net.params.length;
@@ -168,6 +174,16 @@ export class Trainer {
       else if (x < -WEIGHT_CLIP) x = -WEIGHT_CLIP;
       p[i] = x;
     }
+    const clip = this.opts.outputClip;
+    if (clip !== undefined && clip < WEIGHT_CLIP) clipWeights(this.net.w2, clip);
+  }
+}
+
+/** Clamps every weight of `w` to [-clip, clip]. */
+function clipWeights(w: Float32Array, clip: number): void {
+  for (let i = 0; i < w.length; i++) {
+    if (w[i] > clip) w[i] = clip;
+    else if (w[i] < -clip) w[i] = -clip;
   }
 }
 
@@ -342,6 +358,7 @@ async function train(
     ...(shape.kingBuckets !== null ? { kingBuckets: Array.from(shape.kingBuckets) } : {}),
     ...(shape.outputBuckets !== 1 ? { outputBuckets: shape.outputBuckets } : {}),
     ...(init !== null ? { init: { file: basename(init.file), fnv: init.fnv } } : {}),
+    ...(opts.outputClip !== undefined ? { outputClip: opts.outputClip } : {}),
     seed: opts.seed,
     batch: opts.batch,
     val: opts.val,
@@ -382,6 +399,7 @@ async function train(
   );
   const net = init !== null ? FloatNetwork.fromNetwork(init.net) : FloatNetwork.random(shape, opts.seed);
   if (init !== null && !ckpt) log(`train: starting from the weights of ${init.file} (${init.net.description})`);
+  if (opts.outputClip !== undefined && !ckpt) clipWeights(net.w2, opts.outputClip);
   const trainer = new Trainer(net, opts);
   let epoch = 0;
   let startWindow = 0;

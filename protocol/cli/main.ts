@@ -408,6 +408,11 @@ function buildProgram(): Command {
       intIn(CHUNK),
       DEFAULT_BUFFER,
     )
+    .option(
+      '--output-clip <x>',
+      'keep the output weights within +-x (default 1.98, as every weight; 0.5 lets them take the finer output scale QB 256)',
+      numberIn(0.01, 1.98),
+    )
     .option('--init <net>', 'start from the weights of this network file (the same shape) instead of random ones: fine-tuning on new data')
     .option('--resume', 'continue from FILE.ckpt')
     .exitOverride()
