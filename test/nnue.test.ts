@@ -24,7 +24,7 @@ import {
   POINT_SQUARE,
 } from '../bench/nnue/data-format';
 import { decodeRecords, emptyDataset } from '../bench/nnue/dataset';
-import { FloatNetwork, outputScale, QB, QB_MAX, W2_QUANT_MAX } from '../bench/nnue/float-network';
+import { FloatNetwork, kingBucketMap, outputScale, QB, QB_MAX, W2_QUANT_MAX } from '../bench/nnue/float-network';
 import { playGame } from '../bench/nnue/selfplay';
 import { datasetPosition, runTrain } from '../bench/nnue/train';
 import { embeddedNetwork } from '../engine/network';
@@ -385,6 +385,37 @@ describe('training data and the trainer', () => {
     expect(await runTrain({ ...opts, out: clipped, outputClip: 0.05 }, () => {})).toBe(0);
     expect(largest(free)).toBeGreaterThan(0.06);
     expect(largest(clipped)).toBeLessThanOrEqual(0.05 + 1e-9);
+  });
+
+  it('a network grown into more neurons, output buckets or king buckets evaluates as it did', () => {
+    const small = FloatNetwork.random(16, 3).quantize(400, 'small');
+    const wider = FloatNetwork.grownFrom(small, { hidden: 32, kingBuckets: null, outputBuckets: 4 }, 9).quantize(400, 'wider');
+    const kinged = FloatNetwork.grownFrom(small, { hidden: 16, kingBuckets: kingBucketMap(6), outputBuckets: 1 }, 9).quantize(400, 'k6');
+    expect([wider.hidden, wider.outputBuckets, kinged.kingBuckets?.length]).toEqual([32, 4, 6]);
+    const evals = (net: Network, fens: string[]): number[] => {
+      const ev = new NnueEvaluator(net);
+      return fens.map((fen) => {
+        ev.reset();
+        return ev.evaluate(parseFen(fen));
+      });
+    };
+    const fens: string[] = [];
+    randomWalk(400, 11, (pos) => fens.push(toFen(pos)));
+    expect(evals(wider, fens)).toEqual(evals(small, fens));
+    // King buckets: exactly so while neither king stands on the side file the buckets mirror (file f).
+    const unmirrored = fens.filter(
+      (fen) =>
+        !/[kK]/.test(
+          fen
+            .split(' ')[0]
+            .split('/')
+            .map((row) => row.replace(/\d/g, (d) => '1'.repeat(+d))[5])
+            .join(''),
+        ),
+    );
+    expect(unmirrored.length).toBeGreaterThan(100);
+    expect(evals(kinged, unmirrored)).toEqual(evals(small, unmirrored));
+    expect(() => FloatNetwork.grownFrom(wider, { hidden: 16, kingBuckets: null, outputBuckets: 4 }, 9)).toThrow(/shrink/);
   });
 
   it('the output scale is the finest at which every output weight stays within the SIMD bound', () => {

@@ -121,6 +121,48 @@ export class FloatNetwork {
     return net;
   }
 
+  /**
+   * `qnet` grown into the larger `shape` (chuhan train --init with more neurons, king buckets or
+   * output buckets than the file has), evaluating as it did: every king bucket starts as its
+   * plain first layer (exactly so but for the mirrored side file, where the plain layer sees the
+   * board unmirrored), every output bucket as its one output layer, and each new neuron with a
+   * seeded random first layer, as in random(), and output weights of 0, so that it adds nothing
+   * until training gives it a use. Throws when `shape` is not a growth of the network's.
+   */
+  static grownFrom(qnet: Network, shape: NetworkShape, seed: number): FloatNetwork {
+    const from = FloatNetwork.fromNetwork(qnet);
+    const h0 = qnet.hidden;
+    const h = shape.hidden;
+    const k0 = kingBucketCount(qnet.kingBuckets);
+    const k = kingBucketCount(shape.kingBuckets);
+    const o0 = qnet.outputBuckets;
+    const o = shape.outputBuckets;
+    if (h < h0) throw new Error(`cannot shrink ${h0} neurons a side to ${h}`);
+    if (k0 !== 1 && (shape.kingBuckets === null || Array.from(qnet.kingBuckets!).join() !== Array.from(shape.kingBuckets).join()))
+      throw new Error('king buckets grow only from plain inputs');
+    if (o0 !== 1 && o0 !== o) throw new Error(`output buckets grow only from one, not from ${o0} to ${o}`);
+    const net = new FloatNetwork(shape);
+    const r = rng(seed);
+    const uniform = (a: number): number => (r() * 2 - 1) * a;
+    for (let kb = 0; kb < k; kb++) {
+      const src = k0 === 1 ? 0 : kb;
+      for (let i = 0; i < NNUE_INPUTS; i++) {
+        const to = (kb * NNUE_INPUTS + i) * h;
+        const at = (src * NNUE_INPUTS + i) * h0;
+        for (let j = 0; j < h; j++) net.w1[to + j] = j < h0 ? from.w1[at + j] : uniform(0.15);
+      }
+    }
+    for (let j = 0; j < h; j++) net.b1[j] = j < h0 ? from.b1[j] : 0.1 + uniform(0.05);
+    for (let ob = 0; ob < o; ob++) {
+      const src = o0 === 1 ? 0 : ob;
+      for (let side = 0; side < 2; side++) {
+        for (let j = 0; j < h0; j++) net.w2[ob * 2 * h + side * h + j] = from.w2[src * 2 * h0 + side * h0 + j];
+      }
+      net.b2[ob] = from.b2[src];
+    }
+    return net;
+  }
+
   /** Fills the two accumulators (acc[0..H) us, acc[H..2H) them) of position i; returns the output. */
   forward(ds: Dataset, i: number, acc: Float32Array): number {
     const h = this.hidden;

@@ -250,7 +250,11 @@ interface InitNetwork {
   fnv: number;
 }
 
-/** Reads the --init network; throws naming the first way it differs from the training's shape and scale. */
+/**
+ * Reads the --init network; throws naming the first way it cannot start the training's shape and
+ * scale: the same shape, or one it grows into (FloatNetwork.grownFrom: more neurons, king buckets
+ * from plain inputs, output buckets from one).
+ */
 function readInitNetwork(file: string, opts: TrainOptions): InitNetwork {
   let bytes: Uint8Array;
   try {
@@ -261,14 +265,21 @@ function readInitNetwork(file: string, opts: TrainOptions): InitNetwork {
   const net = decodeNetwork(bytes);
   const shape = trainShape(opts);
   const buckets = (k: Uint8Array | null): string => (k === null ? 'plain inputs' : `king buckets ${Array.from(k).join(',')}`);
-  if (net.hidden !== shape.hidden)
-    throw new Error(`a network of ${net.hidden} neurons a side, not ${shape.hidden} (--hidden ${net.hidden})`);
-  if (buckets(net.kingBuckets) !== buckets(shape.kingBuckets))
+  if (net.hidden > shape.hidden)
+    throw new Error(`a network of ${net.hidden} neurons a side, more than ${shape.hidden} (--hidden ${net.hidden})`);
+  if (net.kingBuckets !== null && buckets(net.kingBuckets) !== buckets(shape.kingBuckets))
     throw new Error(`a network with ${buckets(net.kingBuckets)}, not ${buckets(shape.kingBuckets)} (--king-buckets)`);
-  if (net.outputBuckets !== shape.outputBuckets)
-    throw new Error(`a network of ${net.outputBuckets} output bucket(s), not ${shape.outputBuckets} (--output-buckets)`);
+  if (net.outputBuckets !== 1 && net.outputBuckets !== shape.outputBuckets)
+    throw new Error(`a network of ${net.outputBuckets} output buckets, not ${shape.outputBuckets} (--output-buckets)`);
   if (net.scale !== opts.scale) throw new Error(`a network of scale ${net.scale}, not ${opts.scale} (--scale)`);
   return { file, net, fnv: fnv1a(bytes) };
+}
+
+/** Does the --init network have the training's shape (else it is grown into it)? */
+function sameShape(net: Network, shape: NetworkShape): boolean {
+  return (
+    net.hidden === shape.hidden && net.outputBuckets === shape.outputBuckets && (net.kingBuckets === null) === (shape.kingBuckets === null)
+  );
 }
 
 const mb = (bytes: number): string => `${Math.round(bytes / 1e6)} MB`;
@@ -397,8 +408,17 @@ async function train(
         ? `all training positions in memory (${mb(held * RECORD_BYTES)} of records)`
         : `read in shuffled windows of ${held} positions (${mb(held * RECORD_BYTES)} of records), ${order.chunks} chunks of ${chunk}`),
   );
-  const net = init !== null ? FloatNetwork.fromNetwork(init.net) : FloatNetwork.random(shape, opts.seed);
-  if (init !== null && !ckpt) log(`train: starting from the weights of ${init.file} (${init.net.description})`);
+  const net =
+    init === null
+      ? FloatNetwork.random(shape, opts.seed)
+      : sameShape(init.net, shape)
+        ? FloatNetwork.fromNetwork(init.net)
+        : FloatNetwork.grownFrom(init.net, shape, opts.seed);
+  if (init !== null && !ckpt)
+    log(
+      `train: starting from the weights of ${init.file} (${init.net.description})` +
+        (sameShape(init.net, shape) ? '' : `, grown to ${defaultDescription(shape, 0).replace(/^chuhan | e0$/g, '')}`),
+    );
   if (opts.outputClip !== undefined && !ckpt) clipWeights(net.w2, opts.outputClip);
   const trainer = new Trainer(net, opts);
   let epoch = 0;

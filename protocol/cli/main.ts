@@ -413,7 +413,10 @@ function buildProgram(): Command {
       'keep the output weights within +-x (default 1.98, as every weight; 0.5 lets them take the finer output scale QB 256)',
       numberIn(0.01, 1.98),
     )
-    .option('--init <net>', 'start from the weights of this network file (the same shape) instead of random ones: fine-tuning on new data')
+    .option(
+      '--init <net>',
+      'start from the weights of this network file instead of random ones (fine-tuning on new data); a smaller shape grows into the one asked: more neurons, king or output buckets',
+    )
     .option('--resume', 'continue from FILE.ckpt')
     .exitOverride()
     .action(async (opts: TrainOptions) => {
