@@ -1,16 +1,20 @@
 // The page's game logic without a browser (web/: game.ts, results.ts, game-clock.ts,
 // link.ts, score.ts): what the page announces at the end of a game must be the rules core's
-// verdict on the adjudicated repetition cases, the 60-move limit and mates; the clocks count as a
-// person expects; a link brings back its position.
+// verdict on the adjudicated repetition cases, the 60-move limit and mates, in English and in
+// Chinese; the clocks count as a person expects; a link brings back its position.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { BLACK, RED, START_FEN, parseFen, parseIccs, toFen } from '../engine/index';
 import { GameRecord, lineTexts } from '../web/game';
 import { GameClock, formatClock, timeControl } from '../web/game-clock';
 import { gameFromLink, positionLink } from '../web/link';
-import { judgedEnd, timeEnd } from '../web/results';
+import { setLang } from '../web/i18n';
+import { endText, judgedEnd, timeEnd } from '../web/results';
 import { formatScore, redScore, redShare } from '../web/score';
+
+// The page's language is module state: every test ends in English, as the next file expects.
+afterEach(() => setLang('en'));
 
 interface RepetitionCase {
   id: string;
@@ -41,8 +45,8 @@ describe('the result the page announces', () => {
       reasons.add(end.reason);
       const expected = c.expected_abs === 'red wins' ? '1-0' : c.expected_abs === 'black wins' ? '0-1' : '1/2-1/2';
       expect(end.result, `${c.id}: ${c.comment}`).toBe(expected);
-      if (end.result === '1-0') expect(end.text, c.id).toMatch(/Red wins$/);
-      if (end.result === '0-1') expect(end.text, c.id).toMatch(/Black wins$/);
+      if (end.result === '1-0') expect(endText(end), c.id).toMatch(/Red wins$/);
+      if (end.result === '0-1') expect(endText(end), c.id).toMatch(/Black wins$/);
     }
     console.log(`page results: ${decided} adjudicated cases reach a third occurrence, each announced as adjudicated`);
     // Enough cases, of each kind, to mean something.
@@ -52,23 +56,27 @@ describe('the result the page announces', () => {
 
   it('names checkmate, stalemate (a loss) and the 60-move limit', () => {
     const mate = GameRecord.fromIccs('4k4/R8/9/9/9/9/9/9/9/3K4R w - - 0 1', ['i0i9']);
-    expect(judgedEnd(mate.judgementAt(), mate.current.side, ['Red (you)', 'Black (Chuhan)'])).toEqual({
-      result: '1-0',
-      reason: 'checkmate',
-      text: 'Checkmate (绝杀): Red (you) wins',
-    });
+    const mated = judgedEnd(mate.judgementAt(), mate.current.side, RED)!;
+    expect(mated).toEqual({ result: '1-0', reason: 'checkmate', human: RED });
+    expect(endText(mated)).toBe('Checkmate (绝杀): Red (you) wins');
     // Black's king on d9 has no move and is not in check: stalemate, which loses.
     const stale = GameRecord.fromIccs('3k5/9/2R6/9/9/9/9/9/9/4K4 w - - 0 1', ['c7c8']);
     expect(judgedEnd(stale.judgementAt(), stale.current.side)).toMatchObject({ result: '1-0', reason: 'stalemate' });
     // 119 plies without a capture, then one more: a draw.
     const limit = GameRecord.fromIccs('3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 119 80', ['e1f1']);
-    expect(judgedEnd(limit.judgementAt(), limit.current.side)).toEqual({
-      result: '1/2-1/2',
-      reason: 'move-limit',
-      text: 'Draw: 60 moves without a capture',
-    });
+    const drawn = judgedEnd(limit.judgementAt(), limit.current.side)!;
+    expect(drawn).toEqual({ result: '1/2-1/2', reason: 'move-limit', human: null });
+    expect(endText(drawn)).toBe('Draw: 60 moves without a capture');
     expect(judgedEnd(GameRecord.fromIccs(START_FEN, ['h2e2']).judgementAt(), BLACK)).toBeNull();
-    expect(timeEnd(RED, ['Red (you)', 'Black (Chuhan)']).text).toBe('Red (you) lost on time: Black (Chuhan) wins');
+    expect(endText(timeEnd(RED, RED))).toBe('Red (you) lost on time: Black (Chuhan) wins');
+    // The same ends in Chinese, in the words xiangqi programs use.
+    setLang('zh-Hans');
+    expect(endText(mated)).toBe('绝杀：红方（你）胜');
+    expect(endText(drawn)).toBe('和棋：60 回合未吃子');
+    expect(endText(timeEnd(BLACK, RED))).toBe('黑方（楚汉）超时：红方（你）胜');
+    setLang('zh-Hant');
+    expect(endText(mated)).toBe('絕殺：紅方（你）勝');
+    expect(endText(judgedEnd(stale.judgementAt(), stale.current.side)!)).toBe('黑方無子可動（困斃）：紅方勝');
   });
 
   it('keeps every move in Chinese, WXF and ICCS, and takes moves back', () => {
@@ -136,11 +144,14 @@ describe('links and scores', () => {
     const fen = '4k4/R8/9/9/9/9/9/9/9/3K4R w - - 0 1';
     const other = positionLink('http://h/', fen, []);
     expect(gameFromLink(new URL(other).search, () => {})!.startFen).toBe(fen);
-    const problems: string[] = [];
+    const problems: Array<() => string> = [];
     expect(gameFromLink('?moves=h2e2+h2e2+h9g7', (p) => problems.push(p))!.iccs()).toEqual(['h2e2']);
-    expect(problems[0]).toMatch(/move 2, 'h2e2', cannot be played/);
+    expect(problems[0]()).toMatch(/move 2, 'h2e2', cannot be played/);
     expect(gameFromLink('?fen=nonsense', (p) => problems.push(p))).toBeNull();
-    expect(problems[1]).toMatch(/FEN cannot be used/);
+    expect(problems[1]()).toBe("The link's FEN cannot be used: the board does not have 10 ranks.");
+    // The message is written when shown, in the language of the page then.
+    setLang('zh-Hans');
+    expect(problems[1]()).toBe('链接中的 FEN 无法使用：棋盘不是 10 行。');
     expect(gameFromLink('', () => {})).toBeNull();
   });
 
@@ -148,6 +159,11 @@ describe('links and scores', () => {
     expect(formatScore(redScore({ cp: 35, mate: null }, RED))).toBe('+0.35');
     expect(formatScore(redScore({ cp: 35, mate: null }, BLACK))).toBe('−0.35');
     expect(formatScore(redScore({ cp: null, mate: 3 }, BLACK))).toBe('#-3');
+    setLang('zh-Hans');
+    expect(formatScore(redScore({ cp: null, mate: 3 }, BLACK))).toBe('黑3步杀');
+    expect(formatScore(redScore({ cp: -1250, mate: null }, BLACK))).toBe('+12.50');
+    setLang('zh-Hant');
+    expect(formatScore(redScore({ cp: null, mate: 2 }, RED))).toBe('紅2步殺');
     expect(redShare({ cp: 0, mate: null })).toBe(0.5);
     expect(redShare({ cp: null, mate: -2 })).toBe(0);
     expect(redShare({ cp: 400, mate: null })).toBeGreaterThan(0.8);

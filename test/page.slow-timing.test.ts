@@ -4,7 +4,8 @@
 // field labelled "Move", clicks and drags on the board, PGN in and out, a game to checkmate. The
 // engine core (engine/index.ts) is the independent judge of what the page shows: legal moves,
 // notation, PGN. The static copy the build writes (scripts/build-web.mjs, dist/web/) is opened too,
-// without the isolation headers. Skips without Chromium, except under CI=true.
+// without the isolation headers; and the page with the browser set to Chinese (zh-CN), in Chinese
+// throughout. Skips without Chromium, except under CI=true.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -56,6 +57,16 @@ interface PageGlobals {
   crossOriginIsolated: boolean;
   document: { querySelector(selector: string): PageElement | null };
 }
+/** The DOM used to read every text of the page. */
+interface PageNode {
+  nodeType: number;
+  textContent: string | null;
+}
+interface PageDocument {
+  querySelectorAll(
+    selector: string,
+  ): Iterable<PageNode & { childNodes: Iterable<PageNode>; getAttribute(name: string): string | null; closest(s: string): unknown }>;
+}
 
 /** A page with everything that would count as a failure collected. */
 interface Opened {
@@ -100,8 +111,9 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the page of chuhan
     serve?.kill('SIGINT');
   });
 
-  async function open(url = base, viewport = { width: 1280, height: 900 }): Promise<Opened> {
-    const context = await browser.newContext({ viewport, acceptDownloads: true });
+  /** Opens the page in a browser whose language is `locale` (English unless told). */
+  async function open(url = base, viewport = { width: 1280, height: 900 }, locale = 'en-US'): Promise<Opened> {
+    const context = await browser.newContext({ viewport, acceptDownloads: true, locale });
     const page = await context.newPage();
     const problems: string[] = [];
     const origin = new URL(url).origin;
@@ -533,6 +545,66 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the page of chuhan
       expect(await page.getByRole('button', { name: 'Review', exact: true }).isVisible()).toBe(true);
       expect(problems, problems.join(' | ')).toEqual([]);
       console.log(`page test: 14 positions reviewed at 60,000 nodes in ${took} ms; the PGN is chuhan analyse's`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('speaks Chinese to a browser set to zh-CN, in every label, and in 繁體 once chosen, kept through a reload', async () => {
+    const { page, context, problems } = await open(`${base}?moves=h2e2`, { width: 1280, height: 900 }, 'zh-CN');
+    try {
+      expect(await page.evaluate(() => (globalThis as unknown as { navigator: { languages: string[] } }).navigator.languages)).toEqual([
+        'zh-CN',
+      ]);
+      expect(await page.locator('html').getAttribute('lang')).toBe('zh-Hans');
+      expect(await page.title()).toContain('中国象棋');
+      // The labels a person acts on, by the names a screen reader gives them.
+      for (const name of ['对弈', '分析', '新局', '复盘', '翻转棋盘', '起始局面', '上一步', '走子']) {
+        expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(1);
+      }
+      expect(await page.locator('#status').innerText()).toBe('分析：轮到黑方走');
+      // A move typed in Chinese into the field labelled 着法; the engine's lines in Chinese.
+      await page.getByLabel('着法', { exact: true }).fill('马８进７');
+      await page.getByRole('button', { name: '走子', exact: true }).click();
+      await expect
+        .poll(() => page.getByRole('list', { name: '着法记录' }).locator('button.move').allInnerTexts())
+        .toEqual(['炮二平五', '马８进７']);
+      const lines = page.getByRole('list', { name: '引擎变例' }).locator('li');
+      await expect.poll(() => lines.count(), { timeout: 30_000 }).toBe(3);
+      expect(await lines.first().innerText()).toMatch(/^([+−]?\d+\.\d\d|[红黑]\d+步杀)\s+[车马相仕帅炮兵][一二三四五六七八九][进退平]/);
+      await expect.poll(() => page.locator('#engine-summary').innerText()).toMatch(/^深度 \d+ · 每秒 [\d.]+万? ?节点$/);
+      expect(await lines.first().locator('button').first().getAttribute('title')).toBe('走出此变例，直到这一步');
+      await page.getByRole('button', { name: '新局', exact: true }).click();
+      expect(await page.getByLabel('用时').locator('option:checked').innerText()).toBe('5 分钟 + 每步 3 秒');
+      await page.getByRole('button', { name: '取消', exact: true }).click();
+      // No word of English left: every text of the page, shown or hidden (the review's panel, the
+      // forms, the choices), and every tooltip, label and placeholder. The names of formats stay,
+      // and the engine's own `info string` messages (#engine-message) are the engine's.
+      const english = await page.evaluate(() => {
+        const doc = (globalThis as unknown as { document: PageDocument }).document;
+        const texts: string[] = [];
+        for (const e of doc.querySelectorAll('body *')) {
+          if (e.closest('#engine-message, script') !== null) continue;
+          for (const n of e.childNodes) if (n.nodeType === 3) texts.push(n.textContent ?? '');
+          for (const a of ['title', 'aria-label', 'placeholder']) texts.push(e.getAttribute(a) ?? '');
+        }
+        return texts.join(' ');
+      });
+      // A command and a file are named as they are typed.
+      const words = [...english.replace(/chuhan analyse|docs\/analyse\.md/g, '').matchAll(/[A-Za-z]{3,}/g)].map((m) => m[0]);
+      const names = new Set(['Chuhan', 'FEN', 'PGN', 'ICCS', 'WXF', 'English']);
+      expect(words.filter((w) => !names.has(w))).toEqual([]);
+
+      // The reader switches to Traditional characters: the page and the move list follow, and stay so.
+      await page.getByLabel('语言').selectOption('zh-Hant');
+      expect(await page.locator('html').getAttribute('lang')).toBe('zh-Hant');
+      expect(await page.getByRole('button', { name: '覆盤', exact: true }).count()).toBe(1);
+      expect(await page.getByRole('list', { name: '著法記錄' }).locator('button.move').allInnerTexts()).toEqual(['炮二平五', '馬８進７']);
+      await page.reload();
+      expect(await page.locator('html').getAttribute('lang')).toBe('zh-Hant');
+      expect(await page.locator('#status').innerText()).toBe('分析：輪到紅方走');
+      expect(await page.getByLabel('語言').inputValue()).toBe('zh-Hant');
+      expect(problems, problems.join(' | ')).toEqual([]);
     } finally {
       await context.close();
     }

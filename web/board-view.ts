@@ -23,6 +23,7 @@ import {
   rankOf,
   squareName,
 } from '../engine/index';
+import { t } from './i18n';
 
 export type PieceStyle = 'chinese' | 'western';
 export type Coordinates = 'iccs' | 'wxf' | 'none';
@@ -99,7 +100,7 @@ export class BoardView {
     host: HTMLElement,
     private readonly onMove: (move: number) => void,
   ) {
-    this.svg = el('svg', { viewBox: `0 0 ${BOARD_WIDTH} ${BOARD_HEIGHT}`, class: 'board', role: 'img', 'aria-label': 'Board' });
+    this.svg = el('svg', { viewBox: `0 0 ${BOARD_WIDTH} ${BOARD_HEIGHT}`, class: 'board', role: 'img' });
     const defs = el('defs', {}, this.svg);
     const marker = el(
       'marker',
@@ -133,6 +134,7 @@ export class BoardView {
       this.state.pos.keyHi === state.pos.keyHi &&
       this.state.movable === state.movable;
     this.state = state;
+    this.svg.setAttribute('aria-label', t('board.label'));
     this.cancelDrag(false);
     this.legal = new Map();
     if (state.movable) {

@@ -6,6 +6,7 @@
 // waits for the cancelled one's `bestmove` before its `go` is sent: the engine then never sees a
 // `go` while it searches (which it would answer with a notice), and only the newest of several
 // searches asked for meanwhile is started.
+import { t } from './i18n';
 
 /** One `info` line of a search (UCI): score from the side to move's view. */
 export interface SearchInfo {
@@ -112,7 +113,7 @@ export class EngineClient {
     this.worker.onmessage = (e: MessageEvent<string>) => this.line(String(e.data));
     this.worker.onerror = (e) => {
       e.preventDefault();
-      this.onMessage(`The engine stopped with an error: ${e.message || 'unknown error'}. Reload the page to start it again.`);
+      this.onMessage(t('engine.failed', { reason: e.message || '?' }));
     };
     this.post('uci');
     this.setOption('Threads', String(threads));

@@ -5,6 +5,7 @@ import type { Position } from '../engine/index';
 import { $, h } from './dom';
 import type { SearchInfo } from './engine-client';
 import { type Notation, lineTexts } from './game';
+import { formatCompact, t } from './i18n';
 import { formatScore, redScore, redShare } from './score';
 
 /** PV moves shown per line. */
@@ -29,8 +30,9 @@ interface EngineView {
   playLine(from: Position, iccs: string[]): void;
 }
 
+/** Nodes a second in short: `1.2M nodes/s`, 每秒 120万 节点. */
 function formatSpeed(nps: number): string {
-  return nps >= 1e6 ? `${(nps / 1e6).toFixed(1)} M nodes/s` : `${Math.round(nps / 1000)} k nodes/s`;
+  return t('engine.speed', { n: formatCompact(nps) });
 }
 
 export function renderEngine(v: EngineView): void {
@@ -42,18 +44,19 @@ export function renderEngine(v: EngineView): void {
   const first = shown[0];
   if (v.mode === 'analysis') {
     summary.textContent = !v.analyse
-      ? 'Analysis is off.'
+      ? t('engine.off')
       : v.reviewing
-        ? 'Analysis waits while the review runs.'
+        ? t('engine.waits')
         : !v.analysing
-          ? 'No moves to analyse here.'
+          ? t('engine.nothing')
           : first === undefined
-            ? 'Starting…'
-            : `Depth ${first.depth} · ${formatSpeed(first.nps)}`;
+            ? t('engine.starting')
+            : t('engine.depth', { depth: first.depth, speed: formatSpeed(first.nps) });
   } else if (v.thinking) {
-    summary.textContent = first === undefined ? 'Thinking…' : `Thinking · depth ${first.depth} · ${formatSpeed(first.nps)}`;
+    summary.textContent =
+      first === undefined ? t('engine.thinking') : t('engine.thinkingDepth', { depth: first.depth, speed: formatSpeed(first.nps) });
   } else {
-    summary.textContent = first === undefined ? '' : `Last search: depth ${first.depth} · ${formatSpeed(first.nps)}`;
+    summary.textContent = first === undefined ? '' : t('engine.last', { depth: first.depth, speed: formatSpeed(first.nps) });
   }
   const bar = $('evalbar');
   bar.classList.toggle('flipped', v.flipped);
@@ -73,17 +76,17 @@ export function renderEngine(v: EngineView): void {
     texts.forEach((text, i) => {
       if (i > 0) moves.append(' ');
       if (v.mode === 'analysis') {
-        const b = h('button', { type: 'button', class: 'pv-move', title: 'Play the line up to this move' }, text);
+        const b = h('button', { type: 'button', class: 'pv-move', title: t('engine.playLine') }, text);
         b.addEventListener('click', () => v.playLine(pos, info.pv.slice(0, i + 1)));
         moves.appendChild(b);
       } else moves.appendChild(h('span', { class: 'pv-move' }, text));
     });
     li.appendChild(moves);
-    li.setAttribute('aria-label', `Line ${index + 1}: ${formatScore(score)}, ${texts.join(' ')}`);
+    li.setAttribute('aria-label', t('engine.line', { n: index + 1, score: formatScore(score), moves: texts.join(' ') }));
     list.appendChild(li);
   });
   const share = redShare(redScore(first, pos.side));
   bar.classList.remove('empty');
   (bar.firstElementChild as HTMLElement).style.height = `${(share * 100).toFixed(1)}%`;
-  bar.title = `Evaluation ${formatScore(redScore(first, pos.side))} (Red's view)`;
+  bar.title = t('engine.bar', { score: formatScore(redScore(first, pos.side)) });
 }

@@ -2,10 +2,10 @@
 // (5+3 is five minutes and three seconds a move), or a fixed time per engine move with the person
 // untimed. Time runs for one side at a time; a side whose time runs out loses.
 import { BLACK, RED } from '../engine/index';
+import { t } from './i18n';
 
 interface TimeControl {
   id: string;
-  label: string;
   /** 'increment': base + inc for both sides; 'per-move': the engine thinks `base` ms a move. */
   kind: 'increment' | 'per-move';
   base: number;
@@ -13,15 +13,22 @@ interface TimeControl {
 }
 
 export const TIME_CONTROLS: readonly TimeControl[] = [
-  { id: '3+2', label: '3 min + 2 s', kind: 'increment', base: 180_000, inc: 2_000 },
-  { id: '5+3', label: '5 min + 3 s', kind: 'increment', base: 300_000, inc: 3_000 },
-  { id: '10+5', label: '10 min + 5 s', kind: 'increment', base: 600_000, inc: 5_000 },
-  { id: '15+10', label: '15 min + 10 s', kind: 'increment', base: 900_000, inc: 10_000 },
-  { id: '30+20', label: '30 min + 20 s', kind: 'increment', base: 1_800_000, inc: 20_000 },
-  { id: 'move-1', label: '1 s a move (you: no clock)', kind: 'per-move', base: 1_000, inc: 0 },
-  { id: 'move-5', label: '5 s a move (you: no clock)', kind: 'per-move', base: 5_000, inc: 0 },
-  { id: 'move-15', label: '15 s a move (you: no clock)', kind: 'per-move', base: 15_000, inc: 0 },
+  { id: '3+2', kind: 'increment', base: 180_000, inc: 2_000 },
+  { id: '5+3', kind: 'increment', base: 300_000, inc: 3_000 },
+  { id: '10+5', kind: 'increment', base: 600_000, inc: 5_000 },
+  { id: '15+10', kind: 'increment', base: 900_000, inc: 10_000 },
+  { id: '30+20', kind: 'increment', base: 1_800_000, inc: 20_000 },
+  { id: 'move-1', kind: 'per-move', base: 1_000, inc: 0 },
+  { id: 'move-5', kind: 'per-move', base: 5_000, inc: 0 },
+  { id: 'move-15', kind: 'per-move', base: 15_000, inc: 0 },
 ];
+
+/** A time control as the new-game form offers it: `5 min + 3 s`, `1 s a move (you: no clock)`. */
+export function controlLabel(c: TimeControl): string {
+  return c.kind === 'increment'
+    ? t('clock.increment', { min: c.base / 60_000, inc: c.inc / 1000 })
+    : t('clock.perMove', { s: c.base / 1000 });
+}
 
 export const DEFAULT_TIME_CONTROL = '5+3';
 

@@ -4,6 +4,7 @@
 // game is the host's (IoHost).
 import { type PgnGame, parsePgn } from '../engine/index';
 import { $, h } from './dom';
+import { reasonOf, t } from './i18n';
 import { type PgnChoice, download, gameLabel, readPgnFile, timestamp } from './pgn-io';
 
 interface IoHost {
@@ -29,15 +30,15 @@ export class IoPanel {
     $('fen-set').addEventListener('click', () => {
       try {
         host.setUp(fen.value);
-        this.message('Position set up for analysis.');
+        this.message(t('io.setUp'));
       } catch (e) {
-        this.message(`This FEN cannot be used: ${e instanceof Error ? e.message : String(e)}.`, true);
+        this.message(t('io.badFen', { reason: reasonOf(e) }), true);
       }
     });
     fen.addEventListener('keydown', (e) => {
       if (e.key === 'Enter') $('fen-set').click();
     });
-    $('fen-copy').addEventListener('click', () => this.copy(host.fen(), 'FEN', fen));
+    $('fen-copy').addEventListener('click', () => this.copy(host.fen(), t('io.fen'), fen));
 
     const pgnText = this.pgnText;
     const format = (): PgnChoice => ($('pgn-format') as HTMLSelectElement).value as PgnChoice;
@@ -48,7 +49,7 @@ export class IoPanel {
     $('pgn-load').addEventListener('click', () => this.load(pgnText.value));
     $('pgn-copy').addEventListener('click', () => {
       pgnText.value = host.pgn(format());
-      this.copy(pgnText.value, 'PGN', pgnText);
+      this.copy(pgnText.value, t('io.pgn'), pgnText);
     });
     $('pgn-download').addEventListener('click', () => download(host.pgn(format()), `chuhan-${timestamp()}.pgn`));
     $('pgn-file').addEventListener('change', async (e) => {
@@ -58,7 +59,7 @@ export class IoPanel {
       try {
         pgnText.value = await readPgnFile(file);
       } catch (err) {
-        this.message(`${file.name} cannot be read: ${err instanceof Error ? err.message : String(err)}`, true);
+        this.message(t('io.fileUnreadable', { file: file.name, reason: reasonOf(err) }), true);
         return;
       } finally {
         input.value = '';
@@ -72,7 +73,7 @@ export class IoPanel {
     $('link-copy').addEventListener('click', () => {
       const link = $('link') as HTMLInputElement;
       link.value = host.link();
-      this.copy(link.value, 'Link', link);
+      this.copy(link.value, t('io.link'), link);
     });
   }
 
@@ -81,16 +82,18 @@ export class IoPanel {
     if (document.activeElement !== this.fenField) this.fenField.value = fen;
   }
 
-  private load(text: string, source = 'The PGN'): void {
+  /** Reads the PGN `text`, of the file named `file` if it came from one. */
+  private load(text: string, file?: string): void {
     let games: PgnGame[];
     try {
       games = parsePgn(text);
     } catch (e) {
-      this.message(`${source} cannot be read: ${e instanceof Error ? e.message : String(e)}.`, true);
+      const reason = reasonOf(e);
+      this.message(file === undefined ? t('io.pgnUnreadable', { reason }) : t('io.fileBad', { file, reason }), true);
       return;
     }
     if (games.length === 0) {
-      this.message(`${source} has no game in it.`, true);
+      this.message(file === undefined ? t('io.pgnEmpty') : t('io.fileEmpty', { file }), true);
       return;
     }
     this.games = games;
@@ -98,14 +101,11 @@ export class IoPanel {
     chooser.replaceChildren(...games.map((g, i) => h('option', { value: String(i) }, gameLabel(g, i))));
     chooser.hidden = games.length < 2;
     this.host.open(games[0]);
-    this.message(
-      games.length === 1
-        ? `Game loaded (${games[0].moves.length} moves).`
-        : `${games.length} games: the first is loaded; choose another above.`,
-    );
+    this.message(games.length === 1 ? t('io.loaded', { n: games[0].moves.length }) : t('io.loadedMany', { n: games.length }));
   }
 
-  private message(text: string, error = false): void {
+  /** The panel's message (none: ''). */
+  message(text: string, error = false): void {
     const m = $('io-message');
     m.textContent = text;
     m.classList.toggle('error', error);
@@ -115,12 +115,12 @@ export class IoPanel {
     const fallback = (): void => {
       field.focus();
       field.select();
-      this.message(`${what} selected: copy it with Ctrl-C (the browser refused to copy it).`);
+      this.message(t('io.selected', { what }));
     };
     if (navigator.clipboard === undefined) {
       fallback();
       return;
     }
-    navigator.clipboard.writeText(text).then(() => this.message(`${what} copied.`), fallback);
+    navigator.clipboard.writeText(text).then(() => this.message(t('io.copied', { what })), fallback);
   }
 }

@@ -3,6 +3,7 @@
 // position for analysis; moves may be written in any notation the core reads.
 import { START_FEN, parseFen, parseMoveText, toFen } from '../engine/index';
 import { GameRecord } from './game';
+import { reasonOf, t } from './i18n';
 
 /** The link to the position after `moves` from `startFen`. */
 export function positionLink(base: string, startFen: string, moves: readonly string[]): string {
@@ -16,9 +17,9 @@ export function positionLink(base: string, startFen: string, moves: readonly str
 
 /**
  * The game a link's query describes, or null when it names none. A bad FEN or move is reported
- * through `problem`; the moves before a bad one are kept.
+ * through `problem` (what writes the message, in the page's language); the moves before a bad one are kept.
  */
-export function gameFromLink(search: string, problem: (text: string) => void): GameRecord | null {
+export function gameFromLink(search: string, problem: (text: () => string) => void): GameRecord | null {
   const params = new URLSearchParams(search);
   const fen = params.get('fen');
   const moves = params.get('moves');
@@ -27,17 +28,17 @@ export function gameFromLink(search: string, problem: (text: string) => void): G
   try {
     game = new GameRecord(fen ?? START_FEN);
   } catch (e) {
-    problem(`The link's FEN cannot be used: ${e instanceof Error ? e.message : String(e)}.`);
+    problem(() => t('notice.linkFen', { reason: reasonOf(e) }));
     return null;
   }
   const words = (moves ?? '').split(/[\s,]+/).filter((w) => w !== '');
   for (let i = 0; i < words.length; i++) {
     try {
       game.play(parseMoveText(game.current, words[i]));
-    } catch (e) {
-      problem(
-        `The link's move ${i + 1}, '${words[i]}', cannot be played (${e instanceof Error ? e.message : String(e)}); the moves before it are shown.`,
-      );
+    } catch {
+      const move = words[i];
+      const n = i + 1;
+      problem(() => t('notice.linkMove', { n, move }));
       break;
     }
   }

@@ -11,6 +11,9 @@
 // every position in a worker of its own, engine/review.ts judges the moves (as `chuhan analyse`
 // does), review-view.ts draws the panel and the graph.
 //
+// The page speaks English, Simplified or Traditional Chinese (i18n.ts, web/strings/): the
+// browser's language, or the one chosen in the header, kept with the settings.
+//
 // This file holds the flow of games and analysis; what the page shows is in state.ts, and the
 // panels are their own files: the player rows, status line and buttons (page-view.ts), the move
 // list (move-list.ts), the engine's lines (engine-lines.ts), FEN, PGN and link (io-panel.ts), the
@@ -20,12 +23,13 @@ import { NO_MOVE, type PgnGame, type Position, RED, START_FEN, parseIccs, writeP
 import { annotateGame, reviewGame } from '../engine/review';
 import { FULL_STRENGTH } from '../engine/skill';
 import { BoardView, canDrawChinese } from './board-view';
-import { $, notice } from './dom';
+import { $, applyStrings, h, notice, relabelNotices } from './dom';
 import { EngineClient } from './engine-client';
 import { renderEngine } from './engine-lines';
 import { analysisOptions, playOptions } from './option-sets';
 import { GameRecord } from './game';
 import { DEFAULT_TIME_CONTROL, GameClock, timeControl } from './game-clock';
+import { type Lang, LANG_NAMES, LANGS, browserLang, reasonOf, setLang, t } from './i18n';
 import { IoPanel } from './io-panel';
 import { gameFromLink, positionLink } from './link';
 import { setUpMoveEntry } from './move-entry';
@@ -36,7 +40,7 @@ import { renderControls, renderPlayers, renderStatus } from './page-view';
 import { judgedEnd, resignationEnd, timeEnd } from './results';
 import { ReviewCancelled, ReviewRunner } from './review-runner';
 import { ReviewPanel } from './review-view';
-import { ISOLATED, MAX_THREADS, setUpSettings, threadsOf } from './settings-panel';
+import { ISOLATED, MAX_THREADS, relabelSettings, setUpSettings, threadsOf } from './settings-panel';
 import { PageState, type ReviewState } from './state';
 import { loadReview, loadSettings, loadState, saveReview, saveState } from './storage';
 
@@ -51,7 +55,12 @@ class Page extends PageState {
   private lastSave = 0;
 
   constructor() {
-    super(loadSettings());
+    // The language first, so that everything is written in it; a Traditional Chinese reader's
+    // move list is in Traditional characters unless the reader chose otherwise.
+    const lang = browserLang(navigator.languages);
+    super(loadSettings(lang === 'zh-Hant' ? 'traditional' : 'chinese'));
+    setLang(this.settings.lang ?? lang);
+    applyStrings();
     if (this.settings.threads > MAX_THREADS) this.settings.threads = 0;
     this.cjk = canDrawChinese();
     this.board = new BoardView($('board-host'), (move) => this.userMove(move));
@@ -82,22 +91,13 @@ class Page extends PageState {
   }
 
   start(): void {
-    $('version').textContent = version;
-    if (!ISOLATED) {
-      notice(
-        'This page is not cross-origin isolated, so the browser gives it no SharedArrayBuffer: the engine searches with one thread, ' +
-          'and stopping a search restarts the engine (with an empty hash table). Served by chuhan serve, or with the headers ' +
-          'Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp over https or localhost, it has both.',
-        'isolation',
-      );
-    }
+    $('footer').textContent = t('page.footer', { version });
+    if (!ISOLATED) notice(() => t('notice.isolation'), 'isolation');
     if (!this.cjk) {
       document.body.classList.add('no-cjk');
-      notice(
-        'No font with Chinese characters was found, so the pieces are shown as letters (K A E H R C P). Choose WXF or ICCS for the move list under "Board, notation and engine".',
-        'font',
-      );
+      notice(() => t('notice.font', { settings: t('settings.title') }), 'font');
     }
+    this.setUpLanguage();
     this.setUpControls();
     this.restore();
     this.restoreReview();
@@ -123,7 +123,7 @@ class Page extends PageState {
       this.startAnalysis(fromLink, fromLink.length);
       return;
     }
-    const saved = loadState((text) => notice(text));
+    const saved = loadState(() => notice(() => t('notice.unreadable')));
     if (saved === null) {
       this.newGame(RED, DEFAULT_TIME_CONTROL, FULL_STRENGTH, START_FEN);
       return;
@@ -132,7 +132,7 @@ class Page extends PageState {
     try {
       game = GameRecord.fromIccs(saved.startFen, saved.moves);
     } catch (e) {
-      notice(`The saved game could not be restored (${e instanceof Error ? e.message : String(e)}); a new one starts.`);
+      notice(() => t('notice.restore', { reason: reasonOf(e) }));
       this.newGame(RED, DEFAULT_TIME_CONTROL, FULL_STRENGTH, START_FEN);
       return;
     }
@@ -183,7 +183,7 @@ class Page extends PageState {
     const play = this.play;
     if (play === null) return;
     const now = performance.now();
-    if (this.end === null) this.end = judgedEnd(this.game.judgementAt(), this.game.current.side, this.names());
+    if (this.end === null) this.end = judgedEnd(this.game.judgementAt(), this.game.current.side, play.human);
     if (this.end !== null) {
       play.clock.stop(now);
       return;
@@ -218,15 +218,15 @@ class Page extends PageState {
         done: (best) => {
           this.thinking = false;
           if (this.game !== game || this.play !== play) return;
-          const t = performance.now();
-          if (play.clock.control.kind === 'increment' && play.clock.timeLeft(side, t) <= 0) {
-            this.end = timeEnd(side, this.names());
+          const now = performance.now();
+          if (play.clock.control.kind === 'increment' && play.clock.timeLeft(side, now) <= 0) {
+            this.end = timeEnd(side, play.human);
           } else if (best !== null) {
-            play.clock.moved(side, t);
+            play.clock.moved(side, now);
             try {
               game.play(parseIccs(game.current, best));
             } catch (e) {
-              notice(`The engine's move '${best}' could not be played: ${e instanceof Error ? e.message : String(e)}`);
+              notice(() => t('notice.engineMove', { move: best, reason: reasonOf(e) }));
             }
             this.cursor = game.length;
           }
@@ -265,7 +265,7 @@ class Page extends PageState {
     if (this.mode !== 'play' || play === null || this.end !== null) return;
     this.stopSearch();
     play.clock.stop(performance.now());
-    this.end = resignationEnd(play.human, this.names());
+    this.end = resignationEnd(play.human, play.human);
     this.refresh();
   }
 
@@ -277,7 +277,7 @@ class Page extends PageState {
       if (play.clock.control.kind === 'increment' && play.clock.timeLeft(side, now) <= 0) {
         this.stopSearch();
         play.clock.stop(now);
-        this.end = timeEnd(side, this.names());
+        this.end = timeEnd(side, play.human);
         this.refresh();
         return;
       }
@@ -449,6 +449,34 @@ class Page extends PageState {
   }
 
   // -----------------------------------------------------------------------------------------
+  // Language
+
+  /** The chooser in the header: each language by its own name; a choice is kept with the settings. */
+  private setUpLanguage(): void {
+    const chooser = $('lang') as HTMLSelectElement;
+    for (const l of LANGS) chooser.appendChild(h('option', { value: l, lang: l }, LANG_NAMES[l]));
+    chooser.value = document.documentElement.lang;
+    chooser.addEventListener('change', () => this.switchLanguage(chooser.value as Lang));
+  }
+
+  /** Writes the whole page again in `lang`; Chinese moves follow the script (简体 or 繁體). */
+  private switchLanguage(lang: Lang): void {
+    this.settings.lang = lang;
+    if (lang === 'zh-Hant' && this.settings.notation === 'chinese') this.settings.notation = 'traditional';
+    if (lang === 'zh-Hans' && this.settings.notation === 'traditional') this.settings.notation = 'chinese';
+    ($('set-notation') as HTMLSelectElement).value = this.settings.notation;
+    setLang(lang);
+    applyStrings();
+    $('footer').textContent = t('page.footer', { version });
+    relabelNotices();
+    relabelSettings();
+    this.newGameForm.relabel();
+    this.io.message('');
+    $('move-error').textContent = '';
+    this.refresh();
+  }
+
+  // -----------------------------------------------------------------------------------------
   // Controls
 
   private setUpControls(): void {
@@ -509,11 +537,11 @@ class Page extends PageState {
     return this.tags.length > 0
       ? this.tags
       : [
-          ['Event', this.mode === 'play' ? 'Game against Chuhan' : 'Analysis'],
-          ['Site', 'Chuhan page'],
+          ['Event', t(this.mode === 'play' ? 'pgn.event' : 'pgn.analysis')],
+          ['Site', t('pgn.site')],
           ['Date', date],
-          ['Red', this.mode === 'play' && this.play !== null ? (this.play.human === RED ? 'You' : `Chuhan ${version}`) : names[0]],
-          ['Black', this.mode === 'play' && this.play !== null ? (this.play.human === RED ? `Chuhan ${version}` : 'You') : names[1]],
+          ['Red', this.mode === 'play' && this.play !== null ? (this.play.human === RED ? t('pgn.you') : `Chuhan ${version}`) : names[0]],
+          ['Black', this.mode === 'play' && this.play !== null ? (this.play.human === RED ? `Chuhan ${version}` : t('pgn.you')) : names[1]],
         ];
   }
 
@@ -522,7 +550,7 @@ class Page extends PageState {
     this.startAnalysis(record, record.length);
     this.dropReview();
     this.tags = game.tags;
-    this.end = game.result === '*' ? null : { result: game.result, reason: 'abandoned', text: `Result: ${game.result}` };
+    this.end = game.result === '*' ? null : { result: game.result, reason: 'abandoned', human: null };
     this.refresh();
   }
 
@@ -575,7 +603,7 @@ class Page extends PageState {
       .catch((e: unknown) => {
         if (e instanceof ReviewCancelled || this.review !== review) return;
         this.review = null;
-        notice(`The review stopped: ${e instanceof Error ? e.message : String(e)}.`);
+        notice(() => t('notice.reviewStopped', { reason: reasonOf(e) }));
         this.refresh();
       });
   }

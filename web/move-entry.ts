@@ -3,6 +3,7 @@
 // when none may be played, is explained under the field.
 import { MoveError, type Position, parseMoveText } from '../engine/index';
 import { $ } from './dom';
+import { t } from './i18n';
 
 interface MoveEntryHost {
   /** Why no move may be played now, or null. */
@@ -18,8 +19,8 @@ export function setUpMoveEntry(host: MoveEntryHost): void {
   $('move-form').addEventListener('submit', (e) => {
     e.preventDefault();
     error.textContent = '';
-    const t = input.value.trim();
-    if (t === '') return;
+    const text = input.value.trim();
+    if (text === '') return;
     const why = host.mayMove();
     if (why !== null) {
       error.textContent = why;
@@ -27,9 +28,9 @@ export function setUpMoveEntry(host: MoveEntryHost): void {
     }
     let move: number;
     try {
-      move = parseMoveText(host.position(), t);
+      move = parseMoveText(host.position(), text);
     } catch (err) {
-      error.textContent = err instanceof MoveError ? `${err.message}.` : `'${t}' cannot be read as a move.`;
+      error.textContent = t(err instanceof MoveError && err.code === 'illegal' ? 'move.illegal' : 'move.malformed', { text });
       return;
     }
     input.value = '';

@@ -4,7 +4,8 @@
 import { FULL_STRENGTH, eloOfLevel } from '../engine/skill';
 import { RED } from '../engine/index';
 import { $, h } from './dom';
-import { DEFAULT_TIME_CONTROL, TIME_CONTROLS } from './game-clock';
+import { DEFAULT_TIME_CONTROL, TIME_CONTROLS, controlLabel } from './game-clock';
+import { t } from './i18n';
 
 interface NewGameChoice {
   /** The person's side: 0 red, 1 black. */
@@ -18,7 +19,7 @@ interface NewGameChoice {
 
 /** The level's name in the selector. */
 function levelLabel(level: number): string {
-  return level === FULL_STRENGTH ? 'Full strength' : `Level ${level} (about ${eloOfLevel(level)} Elo)`;
+  return level === FULL_STRENGTH ? t('level.full') : t('level.n', { level: String(level), elo: String(eloOfLevel(level)) });
 }
 
 export class NewGameForm {
@@ -27,7 +28,7 @@ export class NewGameForm {
   private readonly level = $('level') as HTMLSelectElement;
 
   constructor(start: (choice: NewGameChoice) => void) {
-    for (const t of TIME_CONTROLS) this.clock.appendChild(h('option', { value: t.id }, t.label));
+    for (const c of TIME_CONTROLS) this.clock.appendChild(h('option', { value: c.id }, controlLabel(c)));
     this.clock.value = DEFAULT_TIME_CONTROL;
     for (let level = FULL_STRENGTH; level >= 0; level--) this.level.appendChild(h('option', { value: String(level) }, levelLabel(level)));
     this.level.value = String(FULL_STRENGTH);
@@ -44,6 +45,12 @@ export class NewGameForm {
       start(choice);
     });
     $('new-game-cancel').addEventListener('click', () => this.show(false));
+  }
+
+  /** Writes the choices again, in the page's language now. */
+  relabel(): void {
+    for (const o of this.clock.options) o.textContent = controlLabel(TIME_CONTROLS.find((c) => c.id === o.value)!);
+    for (const o of this.level.options) o.textContent = levelLabel(Number(o.value));
   }
 
   /** Shows or hides the form; shown, it offers the clock and level of the last game. */

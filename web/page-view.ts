@@ -4,7 +4,8 @@
 import { RED } from '../engine/index';
 import { $ } from './dom';
 import { formatClock } from './game-clock';
-import { judgedEnd } from './results';
+import { t } from './i18n';
+import { endText, judgedEnd } from './results';
 import type { PageState } from './state';
 
 export function renderPlayers(s: PageState): void {
@@ -34,7 +35,7 @@ export function renderPlayers(s: PageState): void {
     clock.textContent = timed ? formatClock(left) : '–';
     clock.classList.toggle('running', play.clock.running === side);
     clock.classList.toggle('low', timed && play.clock.control.kind === 'increment' && left < 20_000);
-    clock.setAttribute('aria-label', `${names[side]}: ${timed ? formatClock(left) : 'no clock'}`);
+    clock.setAttribute('aria-label', t('clock.label', { name: names[side], time: timed ? formatClock(left) : t('clock.none') }));
   }
 }
 
@@ -43,14 +44,14 @@ export function renderStatus(s: PageState): void {
   const names = s.names();
   const viewEnd = s.mode === 'analysis' ? judgedEnd(s.game.judgementAt(s.cursor), s.viewPos().side) : null;
   let text: string;
-  if (s.end !== null) text = s.end.text;
-  else if (viewEnd !== null) text = viewEnd.text;
+  if (s.end !== null) text = endText(s.end);
+  else if (viewEnd !== null) text = endText(viewEnd);
   else if (s.mode === 'play' && s.play !== null) {
     const side = s.game.current.side;
-    text = side === s.play.human ? `Your move (${side === RED ? 'Red' : 'Black'})` : 'Chuhan is thinking…';
-    if (s.cursor !== s.game.length) text += ` – showing move ${s.cursor} of ${s.game.length}`;
+    text = side === s.play.human ? t('status.yourMove', { side: t(side === RED ? 'side.red' : 'side.black') }) : t('status.thinking');
+    if (s.cursor !== s.game.length) text = t('status.showing', { status: text, n: s.cursor, total: s.game.length });
   } else {
-    text = `Analysis: ${names[s.viewPos().side]} to move`;
+    text = t('status.analysis', { name: names[s.viewPos().side] });
   }
   status.textContent = text;
   status.classList.toggle('over', s.end !== null || viewEnd !== null);
@@ -72,5 +73,5 @@ export function renderControls(s: PageState): void {
   ($('nav-last') as HTMLButtonElement).disabled = s.cursor === s.game.length;
   $('analyse-toggle').hidden = play;
   ($('analyse-on') as HTMLInputElement).checked = s.settings.analyse;
-  ($('move-input') as HTMLInputElement).placeholder = s.mayMove() ?? 'Type a move: h2e2, C2.5 or 炮二平五';
+  ($('move-input') as HTMLInputElement).placeholder = s.mayMove() ?? t('move.placeholder');
 }

@@ -1,52 +1,65 @@
-// How a game ended, in words and as a PGN result: the rules core's judgement (checkmate,
-// stalemate, perpetual check or chase, repetition, the 60-move limit), a flag fall or a resignation.
-import { type Judgement, type PgnResult, RED } from '../engine/index';
+// How a game ended, as a PGN result and in words: the rules core's judgement (checkmate,
+// stalemate, perpetual check or chase, repetition, the 60-move limit), a flag fall or a
+// resignation. The words are written when shown (endText), in the page's language, with the
+// sides named as in the game: 'Red (you)' and 'Black (Chuhan)' in a game against the engine.
+import { BLACK, type Judgement, type PgnResult, RED } from '../engine/index';
+import { t } from './i18n';
 
 export type EndReason = Judgement['reason'] | 'time' | 'resignation' | 'abandoned';
 
 export interface GameEnd {
   result: PgnResult;
   reason: EndReason;
-  text: string;
+  /** The person's side (0 red, 1 black) in a game against the engine, else null. */
+  human: number | null;
 }
 
-/** What to call each side: 'Red' and 'Black', or with who plays them ('Red (you)'). */
-export type SideNames = readonly [string, string];
-export const PLAIN_NAMES: SideNames = ['Red', 'Black'];
+/** What to call each side: 'Red' and 'Black', or with who plays them ('Red (you)') when `human` is a side. */
+export function sideNames(human: number | null): readonly [string, string] {
+  if (human === null) return [t('side.red'), t('side.black')];
+  return human === RED ? [t('side.redYou'), t('side.blackEngine')] : [t('side.redEngine'), t('side.blackYou')];
+}
 
 function win(winner: number): PgnResult {
   return winner === RED ? '1-0' : '0-1';
 }
 
 /** The end of the game from the judge's answer for the side to move, or null while it goes on. */
-export function judgedEnd(j: Judgement, sideToMove: number, names: SideNames = PLAIN_NAMES): GameEnd | null {
+export function judgedEnd(j: Judgement, sideToMove: number, human: number | null = null): GameEnd | null {
   if (j.verdict === 'none') return null;
-  if (j.verdict === 'draw') {
-    const text = j.reason === 'move-limit' ? 'Draw: 60 moves without a capture' : 'Draw by repetition';
-    return { result: '1/2-1/2', reason: j.reason, text };
-  }
-  const winner = j.verdict === 'win' ? sideToMove : sideToMove ^ 1;
-  const loser = winner ^ 1;
-  const w = names[winner];
-  const l = names[loser];
-  switch (j.reason) {
+  if (j.verdict === 'draw') return { result: '1/2-1/2', reason: j.reason, human };
+  return { result: win(j.verdict === 'win' ? sideToMove : sideToMove ^ 1), reason: j.reason, human };
+}
+
+export function timeEnd(loser: number, human: number | null): GameEnd {
+  return { result: win(loser ^ 1), reason: 'time', human };
+}
+
+export function resignationEnd(loser: number, human: number | null): GameEnd {
+  return { result: win(loser ^ 1), reason: 'resignation', human };
+}
+
+/** The end in words, in the page's language. */
+export function endText(end: GameEnd): string {
+  if (end.reason === 'abandoned' || end.result === '*') return t('end.result', { result: end.result });
+  if (end.result === '1/2-1/2') return t(end.reason === 'move-limit' ? 'end.moveLimit' : 'end.repetition');
+  const names = sideNames(end.human);
+  const winner = end.result === '1-0' ? RED : BLACK;
+  const sides = { winner: names[winner], loser: names[winner ^ 1] };
+  switch (end.reason) {
     case 'checkmate':
-      return { result: win(winner), reason: j.reason, text: `Checkmate (绝杀): ${w} wins` };
+      return t('end.checkmate', sides);
     case 'stalemate':
-      return { result: win(winner), reason: j.reason, text: `${l} has no legal move (困毙): ${w} wins` };
+      return t('end.stalemate', sides);
     case 'perpetual-check':
-      return { result: win(winner), reason: j.reason, text: `${l} checked perpetually (长将), which loses: ${w} wins` };
+      return t('end.perpetualCheck', sides);
     case 'perpetual-chase':
-      return { result: win(winner), reason: j.reason, text: `${l} chased perpetually (长捉), which loses: ${w} wins` };
+      return t('end.perpetualChase', sides);
+    case 'time':
+      return t('end.time', sides);
+    case 'resignation':
+      return t('end.resignation', sides);
     default:
-      return { result: win(winner), reason: j.reason, text: `${w} wins` };
+      return t('end.wins', sides);
   }
-}
-
-export function timeEnd(loser: number, names: SideNames): GameEnd {
-  return { result: win(loser ^ 1), reason: 'time', text: `${names[loser]} lost on time: ${names[loser ^ 1]} wins` };
-}
-
-export function resignationEnd(loser: number, names: SideNames): GameEnd {
-  return { result: win(loser ^ 1), reason: 'resignation', text: `${names[loser]} resigned: ${names[loser ^ 1]} wins` };
 }

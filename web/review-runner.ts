@@ -10,6 +10,7 @@
 // once on any page, cross-origin isolated or not.
 import { moveToIccs } from '../engine/index';
 import { evaluateGame, type PositionEval, UcciSearchReply } from '../engine/review';
+import { t } from './i18n';
 
 /** Node budgets offered, the first the default. 300,000 is `chuhan analyse`'s default. */
 export const REVIEW_NODES = [60_000, 150_000, 300_000] as const;
@@ -52,7 +53,7 @@ export class ReviewRunner {
     };
     worker.onerror = (e) => {
       e.preventDefault();
-      if (this.worker === worker) this.fail(new Error(`the engine stopped with an error: ${e.message || 'unknown error'}`));
+      if (this.worker === worker) this.fail(new Error(t('review.engineError', { reason: e.message || '?' })));
     };
     try {
       await this.request(worker, ['ucci'], (line) => line.trim() === 'ucciok');
@@ -70,7 +71,7 @@ export class ReviewRunner {
           const position = `position fen ${startFen}${before.length > 0 ? ` moves ${before.map(moveToIccs).join(' ')}` : ''}`;
           await this.request(worker, [position, `go nodes ${nodes}`], (line) => reply.line(line));
           const e = reply.evaluation();
-          if (e === null) throw new Error(`the engine found no move after ${before.length} move(s)`);
+          if (e === null) throw new Error(t('review.noMove', { n: before.length }));
           return e;
         },
         (done, e) => {

@@ -4,38 +4,51 @@
 // its mark and the better line, whose moves play it from the position before. The marks' colours
 // are the same in the graph, the move list and the table (page.css: --inaccuracy, --mistake,
 // --blunder). What the figures mean is engine/review.ts's (docs/analyse.md).
-import { RED, moveToIccs } from '../engine/index';
+import { type JudgementReason, RED, moveToIccs } from '../engine/index';
 import { pliesToMoves } from '../engine/limits';
 import { type GameReview, type PositionEval, type SideReview, expectedScore } from '../engine/review';
 import { $, h } from './dom';
 import { type GameRecord, type Notation, lineTexts } from './game';
-import { formatScore } from './score';
+import { formatNumber, formatPercent, plural, t } from './i18n';
+import { formatRuleScore, formatScore } from './score';
+import type { StringKey } from './strings/en';
 
 export type Mark = NonNullable<GameReview['moves'][number]['mark']>;
 const MARKS: readonly Mark[] = ['inaccuracy', 'mistake', 'blunder'];
 const MARK_GLYPHS: Readonly<Record<Mark, string>> = { inaccuracy: '?!', mistake: '?', blunder: '??' };
-const MARK_NAMES: Readonly<Record<Mark, string>> = { inaccuracy: 'Inaccuracy', mistake: 'Mistake', blunder: 'Blunder' };
-const MARK_PLURALS: Readonly<Record<Mark, string>> = { inaccuracy: 'inaccuracies', mistake: 'mistakes', blunder: 'blunders' };
+/** Each mark's name, its name within a sentence, and its column in the table. */
+const MARK_NAMES: Readonly<Record<Mark, [StringKey, StringKey, StringKey]>> = {
+  inaccuracy: ['mark.inaccuracy', 'mark.inaccuracy.lower', 'marks.inaccuracy'],
+  mistake: ['mark.mistake', 'mark.mistake.lower', 'marks.mistake'],
+  blunder: ['mark.blunder', 'mark.blunder.lower', 'marks.blunder'],
+};
+/** Why a game is over, in words. */
+const REASONS: Readonly<Record<Exclude<JudgementReason, 'none'>, StringKey>> = {
+  checkmate: 'reason.checkmate',
+  stalemate: 'reason.stalemate',
+  'perpetual-check': 'reason.perpetualCheck',
+  'perpetual-chase': 'reason.perpetualChase',
+  'repetition-draw': 'reason.repetition',
+  'move-limit': 'reason.moveLimit',
+};
 
 /** A mark as the move list and the table show it: the glyph in its colour, its name for screen readers. */
 export function markBadge(mark: Mark): HTMLElement {
-  const badge = h('span', { class: `nag ${mark}`, title: MARK_NAMES[mark] });
+  const badge = h('span', { class: `nag ${mark}`, title: t(MARK_NAMES[mark][0]) });
   badge.appendChild(h('span', { 'aria-hidden': 'true' }, MARK_GLYPHS[mark]));
-  badge.appendChild(h('span', { class: 'visually-hidden' }, ` (${MARK_NAMES[mark].toLowerCase()})`));
+  badge.appendChild(h('span', { class: 'visually-hidden' }, ` (${t(MARK_NAMES[mark][1])})`));
   return badge;
 }
 
-/** An evaluation from Red's side, as the page writes scores: `+0.42`, `#3` (Red mates in 3), `R-2` (Black wins by rule in 2), or why the game is over. */
+/** An evaluation from Red's side, as the page writes scores: `+0.42`, `#3` (Red mates in 3), `R−2` (Black wins by rule in 2), or why the game is over. */
 function evalText(e: PositionEval, sideToMove: number): string {
-  if (e.kind === 'over') return e.reason.replace(/-/g, ' ');
+  if (e.kind === 'over') return e.reason === 'none' ? '' : t(REASONS[e.reason]);
   const sign = sideToMove === RED ? 1 : -1;
   const s = e.score;
   if (s.kind === 'cp') return formatScore({ cp: sign * s.cp, mate: null });
   const moves = sign * pliesToMoves(s.plies);
-  return s.kind === 'mate' ? formatScore({ cp: null, mate: moves }) : `R${moves < 0 ? '−' : '+'}${Math.abs(moves)}`;
+  return s.kind === 'mate' ? formatScore({ cp: null, mate: moves }) : formatRuleScore(moves);
 }
-
-const percent = (x: number): string => `${Math.round(100 * x)}%`;
 
 /** What the panel shows. */
 interface ReviewPanelView {
@@ -125,10 +138,12 @@ export class ReviewPanel {
       const bar = $('review-progress') as HTMLProgressElement;
       bar.max = running.total;
       bar.value = running.done;
-      const left = Number.isFinite(running.secondsLeft) ? ` · about ${Math.max(1, Math.round(running.secondsLeft))} s left` : '';
-      $('review-progress-text').textContent = `Position ${Math.min(running.done + 1, running.total)} of ${running.total}${left}`;
+      const at = { n: Math.min(running.done + 1, running.total), total: running.total };
+      $('review-progress-text').textContent = Number.isFinite(running.secondsLeft)
+        ? t('review.left', { ...at, s: Math.max(1, Math.round(running.secondsLeft)) })
+        : t('review.position', at);
     }
-    $('review-nodes').textContent = `${v.nodes.toLocaleString('en-US')} nodes a position`;
+    $('review-nodes').textContent = t('review.nodes', { n: v.nodes });
     const review = v.review;
     const sides = $('review-sides');
     sides.hidden = review === null;
@@ -162,8 +177,8 @@ export class ReviewPanel {
     const body = $('review-sides-body');
     body.replaceChildren();
     for (const [name, side, cls] of [
-      ['Red', review.red, 'red'],
-      ['Black', review.black, 'black'],
+      [t('side.red'), review.red, 'red'],
+      [t('side.black'), review.black, 'black'],
     ] as Array<[string, SideReview, string]>) {
       const tr = h('tr');
       const th = h('th', { scope: 'row' });
@@ -173,8 +188,10 @@ export class ReviewPanel {
       tr.appendChild(
         h(
           'td',
-          { class: 'accuracy', title: 'Accuracy: 100 for moves the engine would play (docs/analyse.md)' },
-          Number.isNaN(side.accuracy) ? '–' : `${side.accuracy.toFixed(1)}%`,
+          { class: 'accuracy', title: t('review.accuracyTip') },
+          Number.isNaN(side.accuracy)
+            ? '–'
+            : formatNumber(side.accuracy / 100, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }),
         ),
       );
       for (const mark of MARKS) {
@@ -184,7 +201,7 @@ export class ReviewPanel {
             'td',
             {
               class: `count ${mark}${n > 0 ? ' some' : ''}`,
-              title: `${n} ${n === 1 ? MARK_NAMES[mark].toLowerCase() : MARK_PLURALS[mark]}`,
+              title: plural(`marks.${mark}`, n),
             },
             String(n),
           ),
@@ -193,7 +210,7 @@ export class ReviewPanel {
       tr.appendChild(
         h(
           'td',
-          { class: 'loss', title: 'Average loss in centipawns a move' },
+          { class: 'loss', title: t('review.avgLossTip') },
           Number.isNaN(side.averageLoss) ? '–' : String(Math.round(side.averageLoss)),
         ),
       );
@@ -252,11 +269,11 @@ export class ReviewPanel {
     const p = v.cursor;
     const e = v.evals[p];
     if (e === undefined) {
-      box.textContent = v.running !== null ? 'This position is not evaluated yet.' : '';
+      box.textContent = v.running !== null ? t('review.notYet') : '';
       return;
     }
     if (p === 0) {
-      box.append(`Start: ${evalText(e, v.game.sideAt(0))}`);
+      box.append(t('review.start', { eval: evalText(e, v.game.sideAt(0)) }));
       return;
     }
     const head = h('p', { class: 'detail-move' });
@@ -267,22 +284,17 @@ export class ReviewPanel {
     box.appendChild(head);
     if (m === undefined || m.mark === null) return;
     const before = v.evals[p - 1];
-    const mover = m.side === 'red' ? 'Red' : 'Black';
-    box.appendChild(
-      h('p', { class: 'detail-why' }, `${MARK_NAMES[m.mark]}: ${mover}'s winning chances ${percent(m.before)} → ${percent(m.after)}.`),
-    );
+    const mover = t(m.side === 'red' ? 'side.red' : 'side.black');
+    const why = { mark: t(MARK_NAMES[m.mark][0]), side: mover, before: formatPercent(m.before), after: formatPercent(m.after) };
+    box.appendChild(h('p', { class: 'detail-why' }, t('review.why', why)));
     if (m.better.length === 0) return;
     const line = h('p', { class: 'detail-better' });
-    line.append(`Better ${evalText(before, v.game.sideAt(p - 1))}: `);
+    line.append(`${t('review.better', { eval: evalText(before, v.game.sideAt(p - 1)) })} `);
     const pos = v.game.positionAt(p - 1);
     const texts = lineTexts(pos, m.better.map(moveToIccs), v.notation);
     texts.forEach((text, i) => {
       if (i > 0) line.append(' ');
-      const b = h(
-        'button',
-        { type: 'button', class: i === 0 ? 'pv-move better-move' : 'pv-move', title: 'Play the better line up to this move' },
-        text,
-      );
+      const b = h('button', { type: 'button', class: i === 0 ? 'pv-move better-move' : 'pv-move', title: t('review.playBetter') }, text);
       b.addEventListener('click', () => this.host.playBetter(p, i + 1));
       line.appendChild(b);
     });
@@ -300,15 +312,17 @@ function redExpected(e: PositionEval, sideToMove: number): number {
 function positionText(v: ReviewPanelView): string {
   const p = v.cursor;
   const e = v.evals[p];
-  const score = e === undefined ? 'not evaluated yet' : evalText(e, v.game.sideAt(p));
-  if (p === 0) return `the start: ${score}`;
+  const score = e === undefined ? t('review.notEvaluated') : evalText(e, v.game.sideAt(p));
+  if (p === 0) return t('review.atStart', { score });
   const mark = v.review?.moves[p - 1]?.mark;
-  return `after ${v.game.moveLabel(p)} ${v.game.texts[p - 1][v.notation]}${mark ? `, a ${mark}` : ''}: ${score}`;
+  const move = `${v.game.moveLabel(p)} ${v.game.texts[p - 1][v.notation]}`;
+  return mark ? t('review.afterMarked', { move, mark: t(MARK_NAMES[mark][1]), score }) : t('review.after', { move, score });
 }
 
 function graphLabel(v: ReviewPanelView): string {
   const r = v.review;
-  if (r === null) return `Evaluation graph: ${v.evals.length} of ${v.game.length + 1} positions evaluated so far`;
+  if (r === null) return t('review.graphRunning', { n: v.evals.length, total: v.game.length + 1 });
   const marks = r.moves.filter((m) => m.mark !== null).length;
-  return `Evaluation graph across ${v.game.length} moves, Red's winning chances from ${percent(r.redCurve[0])} to ${percent(r.redCurve[r.redCurve.length - 1])}, ${marks} marked move${marks === 1 ? '' : 's'}; a click goes to a move`;
+  const ends = { moves: v.game.length, from: formatPercent(r.redCurve[0]), to: formatPercent(r.redCurve[r.redCurve.length - 1]) };
+  return plural('review.graphDone', marks, { ...ends, marks });
 }

@@ -1,7 +1,8 @@
 // Engine scores as the page shows them: from Red's point of view (+ is good for Red), in pawns
-// (`+0.35`) or as a mate in moves (`#3`: Red mates in 3; `#-3`: Black does), and the share of the
-// evaluation bar that is Red's.
+// (`+0.35`) or as a mate in moves (`#3`: Red mates in 3; `#-3`: Black does; 红3步杀 and 黑3步杀 in
+// Chinese), and the share of the evaluation bar that is Red's.
 import { RED } from '../engine/index';
+import { formatNumber, t } from './i18n';
 
 /** A score: centipawns, or moves to mate (negative: being mated); the other is null. */
 interface Score {
@@ -16,9 +17,14 @@ export function redScore(info: Score, sideToMove: number): Score {
 }
 
 export function formatScore(score: Score): string {
-  if (score.mate !== null) return `#${score.mate}`;
+  if (score.mate !== null) return t(score.mate > 0 ? 'score.redMates' : 'score.blackMates', { n: Math.abs(score.mate) });
   const cp = score.cp ?? 0;
-  return `${cp > 0 ? '+' : cp < 0 ? '−' : ''}${(Math.abs(cp) / 100).toFixed(2)}`;
+  return `${cp > 0 ? '+' : cp < 0 ? '−' : ''}${formatNumber(Math.abs(cp) / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** A result decided by a repetition rule `moves` moves away, from Red's side (negative: Black wins): `R+2`. */
+export function formatRuleScore(moves: number): string {
+  return t(moves < 0 ? 'score.blackByRule' : 'score.redByRule', { n: Math.abs(moves) });
 }
 
 /** Red's share of the bar, 0 to 1: a logistic curve in centipawns (+4 pawns fills about 83%). */

@@ -2,6 +2,7 @@
 // review's search (nodes a position), and the engine's threads (automatic: one core left for the
 // page, at most 4; more need SharedArrayBuffer).
 import { $, h } from './dom';
+import { t } from './i18n';
 import { REVIEW_NODES } from './review-runner';
 import type { Settings } from './storage';
 
@@ -15,6 +16,18 @@ const AUTO_THREADS = Math.max(1, Math.min(CORES - 1, 4, MAX_THREADS));
 /** The threads a setting means. */
 export function threadsOf(settings: Settings): number {
   return settings.threads === 0 ? AUTO_THREADS : settings.threads;
+}
+
+/** The review's choice of nodes a position, in words. */
+function reviewLabel(n: number): string {
+  return t(n === REVIEW_NODES[0] ? 'settings.reviewQuick' : n === 300_000 ? 'settings.reviewCli' : 'settings.reviewDeeper', { n });
+}
+
+/** Writes the panel's choices and note again, in the page's language now. */
+export function relabelSettings(): void {
+  for (const o of ($('set-review-nodes') as HTMLSelectElement).options) o.textContent = reviewLabel(Number(o.value));
+  ($('set-threads') as HTMLSelectElement).options[0].textContent = t('settings.threadsAuto', { n: AUTO_THREADS });
+  $('threads-note').textContent = ISOLATED ? t('settings.cores', { n: CORES }) : t('settings.noThreads');
 }
 
 /**
@@ -34,23 +47,18 @@ export function setUpSettings(settings: Settings, changed: () => void, threadsCh
   bind('set-coords', 'coords');
   bind('set-notation', 'notation');
   const review = $('set-review-nodes') as HTMLSelectElement;
-  for (const n of REVIEW_NODES) {
-    const what = n === REVIEW_NODES[0] ? 'quick' : n === 300_000 ? 'as chuhan analyse' : 'deeper';
-    review.appendChild(h('option', { value: String(n) }, `${n.toLocaleString('en-US')} nodes a position (${what})`));
-  }
+  for (const n of REVIEW_NODES) review.appendChild(h('option', { value: String(n) }));
   review.value = String(settings.reviewNodes);
   review.addEventListener('change', () => {
     settings.reviewNodes = Number(review.value);
     changed();
   });
   const threads = $('set-threads') as HTMLSelectElement;
-  threads.appendChild(h('option', { value: '0' }, `Automatic (${AUTO_THREADS})`));
+  threads.appendChild(h('option', { value: '0' }));
   for (let n = 1; n <= MAX_THREADS; n++) threads.appendChild(h('option', { value: String(n) }, String(n)));
   threads.value = String(settings.threads);
   threads.disabled = MAX_THREADS === 1;
-  $('threads-note').textContent = ISOLATED
-    ? `This device has ${CORES} logical cores.`
-    : 'Several threads need SharedArrayBuffer, which this page does not have.';
+  relabelSettings();
   threads.addEventListener('change', () => {
     settings.threads = Number(threads.value);
     threadsChanged(threadsOf(settings));

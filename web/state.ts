@@ -2,12 +2,13 @@
 // into it), the mode, the game against the engine (the person's side, the clock, the engine's
 // level) and how a game ended, the PGN tags, the settings, the engine's lines, and a game review.
 // main.ts changes it; page-view.ts and the panels draw it.
-import { NO_MOVE, type PgnResult, type Position, RED, parseIccs } from '../engine/index';
+import { NO_MOVE, type PgnResult, type Position, parseIccs } from '../engine/index';
 import type { GameReview, PositionEval } from '../engine/review';
 import type { SearchInfo } from './engine-client';
 import { GameRecord } from './game';
 import type { GameClock } from './game-clock';
-import { type GameEnd, PLAIN_NAMES, type SideNames, judgedEnd } from './results';
+import { t } from './i18n';
+import { type GameEnd, judgedEnd, sideNames } from './results';
 import type { Mark } from './review-view';
 import type { Mode, Settings, saveState } from './storage';
 
@@ -66,9 +67,14 @@ export class PageState {
     return pos;
   }
 
-  names(): SideNames {
-    if (this.mode !== 'play' || this.play === null) return PLAIN_NAMES;
-    return this.play.human === RED ? ['Red (you)', 'Black (Chuhan)'] : ['Red (Chuhan)', 'Black (you)'];
+  /** The person's side in a game against the engine, else null. */
+  human(): number | null {
+    return this.mode === 'play' && this.play !== null ? this.play.human : null;
+  }
+
+  /** What to call the two sides: with who plays them in a game against the engine. */
+  names(): readonly [string, string] {
+    return sideNames(this.human());
   }
 
   result(): PgnResult {
@@ -79,10 +85,10 @@ export class PageState {
   /** Whether the person may move in the position shown; the reason when not. */
   mayMove(): string | null {
     if (this.mode === 'analysis') return null;
-    if (this.play === null) return 'Start a game or switch to analysis.';
-    if (this.end !== null) return 'The game is over: start a new game, or analyse this one.';
-    if (this.cursor !== this.game.length) return 'You are looking at an earlier move: go to the last one to play on.';
-    if (this.game.current.side !== this.play.human) return "It is Chuhan's move.";
+    if (this.play === null) return t('why.noGame');
+    if (this.end !== null) return t('why.over');
+    if (this.cursor !== this.game.length) return t('why.earlier');
+    if (this.game.current.side !== this.play.human) return t('why.engineMove');
     return null;
   }
 

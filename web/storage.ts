@@ -1,6 +1,6 @@
 // What survives a reload: the game (start FEN and ICCS moves), the position shown, the mode, a
-// game against the engine with its clocks, the settings, and a finished review's evaluations (a
-// key of its own), in the browser's local storage. What
+// game against the engine with its clocks, the settings (the page's language among them), and a
+// finished review's evaluations (a key of its own), in the browser's local storage. What
 // is read back is checked field by field; a saved game whose moves are no longer legal is dropped
 // with a message, never half-loaded.
 import type { PgnResult } from '../engine/index';
@@ -8,8 +8,9 @@ import type { PositionEval } from '../engine/review';
 import { FULL_STRENGTH } from '../engine/skill';
 import type { Coordinates, PieceStyle } from './board-view';
 import { NOTATIONS, type Notation } from './game';
+import { LANGS, type Lang } from './i18n';
 import { REVIEW_NODES } from './review-runner';
-import type { EndReason } from './results';
+import type { EndReason, GameEnd } from './results';
 
 const KEY = 'chuhan-page';
 const REVIEW_KEY = 'chuhan-review';
@@ -28,6 +29,8 @@ export interface Settings {
   analyse: boolean;
   /** Nodes a position for a game review (review-runner.ts: REVIEW_NODES). */
   reviewNodes: number;
+  /** The page's language as the reader chose it; null: the browser's (i18n.ts). */
+  lang: Lang | null;
 }
 
 /** A game against the engine. */
@@ -42,25 +45,29 @@ interface PlaySetup {
   level: number;
 }
 
-interface SavedEnd {
-  result: PgnResult;
-  reason: EndReason;
-  text: string;
-}
-
 interface SavedState {
   startFen: string;
   moves: string[];
   cursor: number;
   mode: Mode;
   play: PlaySetup | null;
-  end: SavedEnd | null;
+  end: GameEnd | null;
   tags: Array<[string, string]>;
   settings: Settings;
 }
 
-function defaultSettings(): Settings {
-  return { pieces: 'chinese', coords: 'wxf', notation: 'chinese', flipped: false, threads: 0, analyse: true, reviewNodes: REVIEW_NODES[0] };
+/** The settings of a first visit: moves in Chinese, in `notation`'s characters. */
+function defaultSettings(notation: Notation = 'chinese'): Settings {
+  return {
+    pieces: 'chinese',
+    coords: 'wxf',
+    notation,
+    flipped: false,
+    threads: 0,
+    analyse: true,
+    reviewNodes: REVIEW_NODES[0],
+    lang: null,
+  };
 }
 
 function isString(v: unknown): v is string {
@@ -71,8 +78,7 @@ function oneOf<T extends string>(v: unknown, values: readonly T[], fallback: T):
   return values.includes(v as T) ? (v as T) : fallback;
 }
 
-function readSettings(v: unknown): Settings {
-  const d = defaultSettings();
+function readSettings(v: unknown, d = defaultSettings()): Settings {
   if (typeof v !== 'object' || v === null) return d;
   const s = v as Record<string, unknown>;
   return {
@@ -83,6 +89,7 @@ function readSettings(v: unknown): Settings {
     threads: typeof s.threads === 'number' && Number.isInteger(s.threads) && s.threads >= 0 && s.threads <= 64 ? s.threads : d.threads,
     analyse: s.analyse !== false,
     reviewNodes: REVIEW_NODES.includes(s.reviewNodes as (typeof REVIEW_NODES)[number]) ? (s.reviewNodes as number) : d.reviewNodes,
+    lang: LANGS.includes(s.lang as Lang) ? (s.lang as Lang) : null,
   };
 }
 
@@ -98,15 +105,16 @@ function readPlay(v: unknown): PlaySetup | null {
   return { human: p.human, control: p.control, left: [left[0] as number, left[1] as number], level };
 }
 
-function readEnd(v: unknown): SavedEnd | null {
+/** How a game ended; `human` is null in what pages before the languages saved (they kept the words instead). */
+function readEnd(v: unknown): GameEnd | null {
   if (typeof v !== 'object' || v === null) return null;
   const e = v as Record<string, unknown>;
-  if (!['1-0', '0-1', '1/2-1/2', '*'].includes(e.result as string) || !isString(e.reason) || !isString(e.text)) return null;
-  return { result: e.result as PgnResult, reason: e.reason as EndReason, text: e.text };
+  if (!['1-0', '0-1', '1/2-1/2', '*'].includes(e.result as string) || !isString(e.reason)) return null;
+  return { result: e.result as PgnResult, reason: e.reason as EndReason, human: e.human === 0 || e.human === 1 ? e.human : null };
 }
 
-/** The saved state, or null when there is none or it cannot be read (the reason goes to `problem`). */
-export function loadState(problem: (text: string) => void): SavedState | null {
+/** The saved state, or null when there is none or it cannot be read (then `unreadable` is called). */
+export function loadState(unreadable: () => void): SavedState | null {
   let raw: string | null;
   try {
     raw = localStorage.getItem(KEY);
@@ -131,19 +139,23 @@ export function loadState(problem: (text: string) => void): SavedState | null {
       tags,
       settings: readSettings(v.settings),
     };
-  } catch (e) {
-    problem(`The saved game could not be read (${e instanceof Error ? e.message : String(e)}); a new one starts.`);
+  } catch {
+    unreadable();
     return null;
   }
 }
 
-/** Only the settings of a saved state (kept when the game in it cannot be restored). */
-export function loadSettings(): Settings {
+/**
+ * Only the settings of a saved state (kept when the game in it cannot be restored); without one,
+ * the first visit's, with moves in `notation` (the characters of the reader's language).
+ */
+export function loadSettings(notation: Notation): Settings {
+  const d = defaultSettings(notation);
   try {
     const raw = localStorage.getItem(KEY);
-    return readSettings(raw === null ? null : (JSON.parse(raw) as Record<string, unknown>).settings);
+    return raw === null ? d : readSettings((JSON.parse(raw) as Record<string, unknown>).settings, d);
   } catch {
-    return defaultSettings();
+    return d;
   }
 }
 
@@ -160,7 +172,7 @@ interface SavedReview {
   startFen: string;
   moves: string[];
   tags: Array<[string, string]>;
-  end: SavedEnd | null;
+  end: GameEnd | null;
   nodes: number;
   evals: PositionEval[];
 }

@@ -6,7 +6,10 @@
 // The game shown is a common opening (中炮对屏风马); the engine's lines differ from run to run.
 // The review is of a game between two of Chuhan's levels (14 as Red, 10 as Black), reviewed at the
 // page's default of 60,000 nodes a position (12 to 25 s here), shown at its first blunder.
-// The pieces are drawn in the first CJK font the system has (Debian: fonts-arphic-ukai).
+// The page in Chinese: the same review with the browser set to zh-CN (page-zh-review.png), and the
+// game on a phone set to zh-TW (page-zh-tw-phone.png), the others with the browser set to en-US.
+// The pieces are drawn in the first CJK font the system has (Debian: fonts-arphic-ukai), the
+// Chinese labels in a CJK sans-serif font (Debian: fonts-noto-cjk).
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -37,8 +40,8 @@ const FLAGS = [
   '--disable-sync',
 ];
 
-/** A game against the engine in local storage: the person red, the engine (black) to move. */
-function savedGame(left) {
+/** A game against the engine in local storage: the person red, the engine (black) to move; moves in `notation`. */
+function savedGame(left, notation = 'chinese') {
   return JSON.stringify({
     version: 1,
     startFen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1',
@@ -48,7 +51,7 @@ function savedGame(left) {
     play: { human: 0, control: '10+5', left },
     end: null,
     tags: [],
-    settings: { pieces: 'chinese', coords: 'wxf', notation: 'chinese', flipped: false, threads: 0, analyse: true },
+    settings: { pieces: 'chinese', coords: 'wxf', notation, flipped: false, threads: 0, analyse: true },
   });
 }
 
@@ -69,15 +72,19 @@ try {
     { name: 'page-play.png', viewport: { width: 1280, height: 860 }, scale: 1, play: true },
     { name: 'page-analysis.png', viewport: { width: 1280, height: 860 }, scale: 1, play: false },
     { name: 'page-phone.png', viewport: { width: 390, height: 844 }, scale: 2, play: true },
+    { name: 'page-zh-tw-phone.png', viewport: { width: 390, height: 844 }, scale: 2, play: true, locale: 'zh-TW' },
   ]) {
     if (!shot.name.includes(only)) continue;
     const context = await browser.newContext({
+      locale: shot.locale ?? 'en-US',
       viewport: shot.viewport,
       deviceScaleFactor: shot.scale,
       isMobile: shot.scale > 1,
       hasTouch: shot.scale > 1,
     });
-    if (shot.play) await context.addInitScript((saved) => localStorage.setItem('chuhan-page', saved), savedGame([548_000, 561_000]));
+    const notation = shot.locale === 'zh-TW' ? 'traditional' : 'chinese';
+    if (shot.play)
+      await context.addInitScript((saved) => localStorage.setItem('chuhan-page', saved), savedGame([548_000, 561_000], notation));
     const page = await context.newPage();
     page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
     await page.goto(shot.play ? base : `${base}?moves=${MOVES.join('+')}`);
@@ -86,7 +93,7 @@ try {
     console.log(`wrote docs/img/${shot.name}`);
     await context.close();
   }
-  if ('page-review.png page-review-phone.png'.includes(only)) await reviewShots();
+  if ('page-review.png page-review-phone.png page-zh-review.png'.includes(only)) await reviewShots();
 } finally {
   await browser.close();
   serve.kill('SIGINT');
@@ -94,10 +101,11 @@ try {
 
 /**
  * The review: run once on the desktop page (docs/img/page-review.png), at the game's first blunder;
- * the phone's page opens with the same local storage, so it shows the same review and move.
+ * the phone's page and the page in Chinese open with the same local storage, so they show the same
+ * review and move.
  */
 async function reviewShots() {
-  const desktop = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  const desktop = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 1000 } });
   const page = await desktop.newPage();
   page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
   await page.goto(`${base}?moves=${REVIEW_MOVES.join('+')}`);
@@ -109,26 +117,47 @@ async function reviewShots() {
   await page.locator(`#moves button.move[data-ply="${ply}"]`).click();
   await page.mouse.move(0, 0); // no button under the pointer, none shown hovered
   await page.waitForTimeout(8_000);
-  await page.evaluate(() => {
-    scrollTo(0, 0);
-    // The move shown near the top of the list, where the window shows it with the marks around it.
-    const list = document.getElementById('moves');
-    const current = list.querySelector('[aria-current="true"]');
-    list.scrollTop = current.offsetTop - list.offsetTop - 3 * current.offsetHeight;
-  });
+  await showMove(page);
   await page.screenshot({ path: join(out, 'page-review.png') });
   console.log('wrote docs/img/page-review.png');
   const saved = await page.evaluate(() => ({ page: localStorage.getItem('chuhan-page'), review: localStorage.getItem('chuhan-review') }));
   await desktop.close();
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-  await phone.addInitScript((s) => {
+  const restore = (s) => {
     localStorage.setItem('chuhan-page', s.page);
     localStorage.setItem('chuhan-review', s.review);
-  }, saved);
+  };
+  const phone = await browser.newContext({
+    locale: 'en-US',
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
+  await phone.addInitScript(restore, saved);
   const small = await phone.newPage();
   await small.goto(base);
   await small.waitForTimeout(8_000);
   await small.screenshot({ path: join(out, 'page-review-phone.png') });
   console.log('wrote docs/img/page-review-phone.png');
   await phone.close();
+  const chinese = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 1000 } });
+  await chinese.addInitScript(restore, saved);
+  const zh = await chinese.newPage();
+  await zh.goto(base);
+  await zh.mouse.move(0, 0);
+  await zh.waitForTimeout(8_000);
+  await showMove(zh);
+  await zh.screenshot({ path: join(out, 'page-zh-review.png') });
+  console.log('wrote docs/img/page-zh-review.png');
+  await chinese.close();
+}
+
+/** The page at its top, the move shown near the top of the list, where the window shows it with the marks around it. */
+async function showMove(page) {
+  await page.evaluate(() => {
+    scrollTo(0, 0);
+    const list = document.getElementById('moves');
+    const current = list.querySelector('[aria-current="true"]');
+    list.scrollTop = current.offsetTop - list.offsetTop - 3 * current.offsetHeight;
+  });
 }
