@@ -5,7 +5,8 @@
 //           as Fairy-Stockfish's plain UCI and cutechess write them;
 //   scores  UCCI: a plain integer, a mate in p plies as ±(10000 − p) (ElephantEye); UCI: `cp N`, or
 //           `mate M` in moves, negative when being mated;
-//   info    the `info depth … score … pv …` line of a search report.
+//   info    the `info depth … score … pv …` line of a search report, read by parseInfo for every
+//           reader: the match runner, the game review and the page.
 import { pliesToMoves, type Score, type SearchInfo } from './limits';
 
 const ICCS = /^([a-i])(\d)([a-i])(\d)$/i;
@@ -84,14 +85,18 @@ export function uciInfo(info: SearchInfo, pv: readonly string[], showMultipv: bo
   );
 }
 
-/** What the match runner reads from an `info` line. */
+/** What an `info` line says, as far as it says it. */
 interface InfoLine {
   depth?: number;
+  seldepth?: number;
+  /** UCI's `multipv K`: the line's rank (1 the best). */
+  multipv?: number;
   /** UCI `cp`/`mate` as written (a mate in N moves as 2N − 1 plies, being mated in N as −2N); a UCCI score is read as centipawns, mates included. */
   score?: Score;
   /** The score is only a bound (fail high / low). */
   bound?: boolean;
   nodes?: number;
+  nps?: number;
   time?: number;
   /** The moves as written. */
   pv?: string[];
@@ -110,15 +115,12 @@ export function parseInfo(line: string): InfoLine | null {
     const next = t[i + 1];
     switch (key) {
       case 'depth':
-        if (next !== undefined && NUMBER.test(next)) info.depth = Number(next);
-        i++;
-        break;
+      case 'seldepth':
+      case 'multipv':
       case 'nodes':
-        if (next !== undefined && NUMBER.test(next)) info.nodes = Number(next);
-        i++;
-        break;
+      case 'nps':
       case 'time':
-        if (next !== undefined && NUMBER.test(next)) info.time = Number(next);
+        if (next !== undefined && NUMBER.test(next)) info[key] = Number(next);
         i++;
         break;
       case 'score': {

@@ -112,6 +112,8 @@ describe('dialects', () => {
   it('reads info scores and bestmove lines of every dialect', () => {
     expect(parseInfo('info depth 11 seldepth 13 multipv 1 score cp 43 nodes 29760 time 110 pv b10c8 c4c5')).toEqual({
       depth: 11,
+      seldepth: 13,
+      multipv: 1,
       score: { kind: 'cp', cp: 43 },
       nodes: 29760,
       time: 110,

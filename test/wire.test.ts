@@ -41,15 +41,24 @@ describe('ranks 1-10', () => {
 });
 
 describe('info lines', () => {
-  it('the runner reads back what each dialect writes: depth, score, nodes, time and the moves', () => {
+  it('every reader reads back what each dialect writes: depth, seldepth, the line, score, nodes, speed, time and the moves', () => {
     const info = { ...report({ kind: 'cp', cp: -37 }), pv: PV };
-    const cases: Array<[string, string | null, string[]]> = [
-      ['ucci', UCCI.info(info, false), ['h2e2', 'h9g7', 'h0g2']],
-      ['uci', UCI.info(info, true), ['h2e2', 'h9g7', 'h0g2']],
-      ['uci ranks 1-10', UCI10.info(info, false), ['h3e3', 'h10g8', 'h1g3']],
+    const cases: Array<[string, string | null, string[], { multipv?: number }]> = [
+      ['ucci', UCCI.info(info, false), ['h2e2', 'h9g7', 'h0g2'], {}],
+      ['uci', UCI.info(info, true), ['h2e2', 'h9g7', 'h0g2'], { multipv: 1 }],
+      ['uci ranks 1-10', UCI10.info(info, false), ['h3e3', 'h10g8', 'h1g3'], {}],
     ];
-    for (const [name, line, pv] of cases) {
-      expect(parseInfo(line ?? ''), name).toEqual({ depth: 9, score: { kind: 'cp', cp: -37 }, nodes: 123456, time: 189, pv });
+    for (const [name, line, pv, multipv] of cases) {
+      expect(parseInfo(line ?? ''), name).toEqual({
+        depth: 9,
+        seldepth: 14,
+        ...multipv,
+        score: { kind: 'cp', cp: -37 },
+        nodes: 123456,
+        nps: 654321,
+        time: 189,
+        pv,
+      });
     }
   });
   it('UCI mates are read as mates in moves (as plies: 2N − 1 to mate, 2N to be mated); UCCI writes a mate in p plies as 10000 - p, read as that number', () => {

@@ -6,6 +6,8 @@
 // waits for the cancelled one's `bestmove` before its `go` is sent: the engine then never sees a
 // `go` while it searches (which it would answer with a notice), and only the newest of several
 // searches asked for meanwhile is started.
+import { pliesToMoves } from '../engine/limits';
+import { parseInfo } from '../engine/wire';
 import { t } from './i18n';
 
 /** One `info` line of a search (UCI): score from the side to move's view. */
@@ -44,49 +46,23 @@ interface SearchRequest {
   options?: ReadonlyArray<readonly [string, string]>;
 }
 
-/** Reads an `info` line that carries a PV; null for other lines (`info string`, `currmove`). */
-function parseInfo(line: string): SearchInfo | null {
-  const t = line.trim().split(/\s+/);
-  if (t[0] !== 'info') return null;
-  const info: SearchInfo = { depth: 0, seldepth: 0, multipv: 1, cp: null, mate: null, nodes: 0, nps: 0, time: 0, pv: [] };
-  for (let i = 1; i < t.length; i++) {
-    switch (t[i]) {
-      case 'string':
-        return null;
-      case 'depth':
-        info.depth = Number(t[++i]);
-        break;
-      case 'seldepth':
-        info.seldepth = Number(t[++i]);
-        break;
-      case 'multipv':
-        info.multipv = Number(t[++i]);
-        break;
-      case 'nodes':
-        info.nodes = Number(t[++i]);
-        break;
-      case 'nps':
-        info.nps = Number(t[++i]);
-        break;
-      case 'time':
-        info.time = Number(t[++i]);
-        break;
-      case 'score':
-        if (t[i + 1] === 'cp') info.cp = Number(t[i + 2]);
-        else if (t[i + 1] === 'mate') info.mate = Number(t[i + 2]);
-        i += 2;
-        while (t[i + 1] === 'lowerbound' || t[i + 1] === 'upperbound') i++;
-        break;
-      case 'pv':
-        info.pv = t.slice(i + 1);
-        i = t.length;
-        break;
-      default:
-        break;
-    }
-  }
-  if (info.pv.length === 0 || info.depth === 0 || (info.cp === null && info.mate === null)) return null;
-  return info;
+/** A search's `info` line that carries a PV (engine/wire.ts reads it); null for other lines (`info string`, `currmove`). */
+function searchInfo(line: string): SearchInfo | null {
+  const info = parseInfo(line);
+  if (info === null || info.pv === undefined || info.pv.length === 0 || !info.depth || info.score === undefined) return null;
+  const score = info.score;
+  return {
+    depth: info.depth,
+    seldepth: info.seldepth ?? 0,
+    multipv: info.multipv ?? 1,
+    cp: score.kind === 'cp' ? score.cp : null,
+    // UCI writes no result by rule; `mate N` comes back as N moves.
+    mate: score.kind === 'cp' ? null : pliesToMoves(score.plies),
+    nodes: info.nodes ?? 0,
+    nps: info.nps ?? 0,
+    time: info.time ?? 0,
+    pv: info.pv,
+  };
 }
 
 export class EngineClient {
@@ -185,7 +161,7 @@ export class EngineClient {
       this.onMessage(text.slice('info string '.length));
       return;
     }
-    const info = parseInfo(text);
+    const info = searchInfo(text);
     const search = this.running;
     if (info !== null && search !== null && !search.cancelled) search.info?.(info);
   }
