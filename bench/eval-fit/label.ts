@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { parseInfo } from '../../engine/wire';
 
 interface LabelOptions {
   input: string;
@@ -58,17 +59,11 @@ export async function label(opts: LabelOptions, log: (s: string) => void): Promi
       resolveReady();
       return;
     }
-    if (line.startsWith('info ') && line.includes(' score ')) {
-      if (line.includes('bound')) return;
-      const t = line.split(' ');
-      const i = t.indexOf('score');
-      if (t[i + 1] === 'mate') {
-        lastMate = true;
-        lastScore = null;
-      } else {
-        lastMate = false;
-        lastScore = Number(t[i + 2]);
-      }
+    const info = parseInfo(line);
+    if (info !== null) {
+      if (info.score === undefined || info.bound === true) return;
+      lastMate = info.score.kind !== 'cp';
+      lastScore = info.score.kind === 'cp' ? info.score.cp : null;
       return;
     }
     if (line.startsWith('bestmove') || line.startsWith('nobestmove')) {
