@@ -6,17 +6,10 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseFen, parseIccs, START_FEN } from '../engine/index';
 import { parseInfo } from '../engine/wire';
-import {
-  goCommand,
-  moveFromWire,
-  moveToWire,
-  parseBestmove,
-  parseOptionLine,
-  positionCommand,
-  scoreValue,
-  setoption,
-} from '../bench/match/engine-protocol';
-import { EngineProcess, type EngineConfig } from '../bench/match/engine-process';
+import { EngineProcess, type EngineConfig } from '../bench/engine-process';
+import { moveFromWire, moveToWire, parseBestmove, parseOptionLine, positionCommand, setoption } from '../bench/engine-protocol';
+import { scoreValue } from '../bench/match/adjudication';
+import { goCommand } from '../bench/match/go-command';
 import { parseMatchArgs } from '../bench/match/options';
 import { buildFakeEngine } from './fixtures/build-fake-engine';
 import { FAIRY_STOCKFISH, haveFairyStockfish } from './e2e-engine';

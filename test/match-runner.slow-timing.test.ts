@@ -8,7 +8,7 @@ import { parsePgn } from '../engine/pgn';
 import { judge } from '../engine/rules';
 import { parseFen, parseIccs, RED } from '../engine/index';
 import { countOccurrences, findRepetition } from '../engine/rules';
-import { EngineProcess } from '../bench/match/engine-process';
+import { EngineProcess } from '../bench/engine-process';
 import { parseTimeControl } from '../bench/match/clock';
 import { playGame, type GameSettings } from '../bench/match/game';
 import { position, readData } from './helpers';

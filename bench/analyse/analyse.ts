@@ -253,10 +253,10 @@ export async function runAnalyse(
     },
   );
 
-  /** An engine's failure: a Ctrl-C that reached it first (one process group) stops the run as ours does. */
+  /** An engine's failure: an engine ended by a signal sent to it (SIGINT, SIGTERM) stops the run as a Ctrl-C does. */
   const failed = (e: unknown): void => {
     if (stopping !== null) return;
-    const signal = /ended by (SIGINT|SIGTERM)/.exec((e as Error).message);
+    const signal = /killed by (SIGINT|SIGTERM)/.exec((e as Error).message);
     if (signal !== null) {
       stopping = signal[1] === 'SIGINT' ? 130 : 143;
       progress.note(`analyse: an engine was ended by ${signal[1]}; stopping, ${opts.out} keeps every finished game`);

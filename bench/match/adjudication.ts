@@ -4,8 +4,15 @@
 //   draw:   once the game has `ply` plies (opening included), for `moves` consecutive moves of
 //           each engine every score is within ±`score` → draw.
 // A move without a score (no `info … score`, or only bounds) breaks both runs.
-import type { Score } from '../../engine/limits';
-import { scoreValue } from './engine-protocol';
+import { pliesToMoves, type Score } from '../../engine/limits';
+
+/** Centipawn value of a score for comparisons: mates map beyond ±100000 (rule results below them). */
+export function scoreValue(s: Score): number {
+  if (s.kind === 'cp') return s.cp;
+  const m = pliesToMoves(s.plies);
+  const decided = s.kind === 'mate' ? 200000 : 150000;
+  return m > 0 ? decided - m : -decided - m;
+}
 
 export interface AdjudicationConfig {
   resign?: { moves: number; score: number };

@@ -4,11 +4,12 @@
 import { moveToIccs, parseFen, parseIccs, RED, type Position } from '../../engine/index';
 import { Adjudicator, type AdjudicationConfig } from './adjudication';
 import { Clock, type Limit } from './clock';
-import { goCommand, type ClockView } from './engine-protocol';
-import { EngineStartError, type EngineProcess, type GoOutcome } from './engine-process';
+import { EngineStartError, type EngineProcess, type GoOutcome } from '../engine-process';
+import { goCommand, type ClockView } from './go-command';
 import { judge, type JudgementReason } from '../../engine/rules';
 import type { Score } from '../../engine/limits';
 import type { Opening } from './openings';
+import type { MatchEngine } from './options';
 
 /**
  * Why a game ended (stable identifiers, used in the PGN and the JSON summary): a rule's verdict
@@ -145,7 +146,11 @@ function winnerResult(winnerSide: number): Result {
 }
 
 /** Plays a game: `engines[0]` has Red, `engines[1]` Black. */
-export async function playGame(engines: [EngineProcess, EngineProcess], opening: Opening, settings: GameSettings): Promise<GameOutcome> {
+export async function playGame(
+  engines: [EngineProcess<MatchEngine>, EngineProcess<MatchEngine>],
+  opening: Opening,
+  settings: GameSettings,
+): Promise<GameOutcome> {
   const stats: [SideStats, SideStats] = [emptySideStats(), emptySideStats()];
   try {
     return await play(engines, opening, settings, stats);
@@ -166,7 +171,7 @@ function noteStop(s: SideStats, r: { kind: 'stopped'; ms: number } | { kind: 'an
 }
 
 async function play(
-  engines: [EngineProcess, EngineProcess],
+  engines: [EngineProcess<MatchEngine>, EngineProcess<MatchEngine>],
   opening: Opening,
   settings: GameSettings,
   stats: [SideStats, SideStats],

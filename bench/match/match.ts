@@ -3,12 +3,13 @@
 // order games finish. Stops early at an SPRT decision, on abort, or when an engine cannot be
 // started any more.
 import { playGame, type GameOutcome, type GameSettings } from './game';
-import { EngineProcess, type EngineConfig, type EngineTimeouts } from './engine-process';
+import { EngineProcess, type EngineTimeouts } from '../engine-process';
+import type { MatchEngine } from './options';
 import type { Opening } from './openings';
 import type { ScheduledGame } from './schedule';
 
 interface MatchRun {
-  engines: EngineConfig[];
+  engines: MatchEngine[];
   openings: Opening[];
   schedule: ScheduledGame[];
   /** Rounds (index + 1) already played (resume): skipped. */
@@ -28,7 +29,7 @@ export const MAX_START_FAILURES = 3;
 export class Match {
   private stopped = false;
   private aborted = false;
-  private readonly slots: Array<Map<number, EngineProcess>> = [];
+  private readonly slots: Array<Map<number, EngineProcess<MatchEngine>>> = [];
   /** Why the match ended before its last game, if it did. */
   stopReason: string | null = null;
 
@@ -53,7 +54,7 @@ export class Match {
     const n = Math.max(1, Math.min(this.run.concurrency, queue.length));
     const workers: Array<Promise<void>> = [];
     for (let s = 0; s < n; s++) {
-      const slot = new Map<number, EngineProcess>();
+      const slot = new Map<number, EngineProcess<MatchEngine>>();
       this.slots.push(slot);
       workers.push(this.worker(slot, queue));
     }
@@ -64,7 +65,7 @@ export class Match {
     }
   }
 
-  private engine(slot: Map<number, EngineProcess>, i: number): EngineProcess {
+  private engine(slot: Map<number, EngineProcess<MatchEngine>>, i: number): EngineProcess<MatchEngine> {
     let e = slot.get(i);
     if (!e) {
       e = new EngineProcess(this.run.engines[i], this.run.timeouts);
@@ -73,7 +74,7 @@ export class Match {
     return e;
   }
 
-  private async worker(slot: Map<number, EngineProcess>, queue: ScheduledGame[]): Promise<void> {
+  private async worker(slot: Map<number, EngineProcess<MatchEngine>>, queue: ScheduledGame[]): Promise<void> {
     while (!this.stopped) {
       const game = queue.shift();
       if (!game) return;

@@ -4,15 +4,23 @@ import { basename } from 'node:path';
 import { Command, CommanderError, Help } from 'commander';
 import { intIn, pgnFormat, readWith, shardArg } from '../cli-args';
 import { DEFAULT_DRAW, DEFAULT_RESIGN, parseAdjudication, type AdjudicationConfig } from './adjudication';
-import { describeLimit, parseTimeControl, type Limit } from './clock';
-import { PROTOCOLS, type Proto } from './engine-protocol';
-import { DEFAULT_TIMEOUTS, type EngineConfig, type EngineTimeouts } from './engine-process';
+import { describeLimit, parseTimeControl, type Limit, type TimeControl } from './clock';
+import { DEFAULT_TIMEOUTS, type EngineConfig, type EngineTimeouts } from '../engine-process';
+import { PROTOCOLS, type Proto } from '../engine-protocol';
 import type { PgnFormat } from '../../engine/pgn';
 import type { SprtConfig } from './stats';
 import type { Shard } from './shard';
 
+/** An engine of a match: how to run it (the driver's EngineConfig) and the limits of its own. */
+export interface MatchEngine extends EngineConfig {
+  /** A node budget for every search of this engine, sent with the match's limit (`go … nodes N`). */
+  nodes?: number;
+  /** This engine's own clock (time odds), instead of the match's --tc. */
+  tc?: TimeControl;
+}
+
 export interface MatchOptions {
-  engines: EngineConfig[];
+  engines: MatchEngine[];
   limit: Limit;
   /** Games per pairing of engines. */
   games: number;
@@ -66,7 +74,7 @@ export interface MergeRequest {
 
 export class UsageError extends Error {}
 
-function parseSpec(text: string, into: Partial<EngineConfig> & { options: Array<[string, string]>; args: string[] }): void {
+function parseSpec(text: string, into: Partial<MatchEngine> & { options: Array<[string, string]>; args: string[] }): void {
   for (const part of text.split(',')) {
     if (part.trim() === '') continue;
     const eq = part.indexOf('=');
@@ -291,7 +299,7 @@ export function matchOptions(cmd: Command): MatchOptions {
   };
   const names = new Set<string>();
   for (const spec of f.engine ?? []) {
-    const cfg: Partial<EngineConfig> & { options: Array<[string, string]>; args: string[] } = { options: [], args: [] };
+    const cfg: Partial<MatchEngine> & { options: Array<[string, string]>; args: string[] } = { options: [], args: [] };
     for (const e of f.each ?? []) parseSpec(e, cfg);
     parseSpec(spec, cfg);
     if (!cfg.cmd) throw new UsageError(`engine '${spec}' has no cmd=`);

@@ -6,7 +6,7 @@
 //     overwritten only with --force (or continued with --resume).
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
-import { EngineProcess, type EngineConfig, type EngineTimeouts } from './engine-process';
+import { EngineProcess, type EngineConfig, type EngineTimeouts } from '../engine-process';
 import type { MatchOptions } from './options';
 
 /** A problem found before the first game; the message is one line for the user. */

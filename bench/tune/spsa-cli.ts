@@ -17,7 +17,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { findTunable, SPSA_R_END, TUNABLES, TUNE_ENV, type TunableGroup } from '../../engine/search-params';
 import { DEFAULT_DRAW, DEFAULT_RESIGN, parseAdjudication, type AdjudicationConfig } from '../match/adjudication';
 import { describeLimit, parseTimeControl, type Limit } from '../match/clock';
-import { DEFAULT_TIMEOUTS, EngineStartError } from '../match/engine-process';
+import { DEFAULT_TIMEOUTS, EngineStartError } from '../engine-process';
 import { parseOpenings, type Opening } from '../match/openings';
 import { checkEngine, PreflightError } from '../match/preflight';
 import { sha256File } from '../match/identity';

@@ -3,8 +3,8 @@
 // tunable parameters are options), their values set by setoption before each game, then two games
 // on the pair's opening with colours swapped (playGame refereeing).
 import { FAILURES, playGame, type GameOutcome, type GameSettings } from '../match/game';
-import { EngineProcess, type EngineConfig, type EngineTimeouts } from '../match/engine-process';
-import { setoption } from '../match/engine-protocol';
+import { EngineProcess, type EngineConfig, type EngineTimeouts } from '../engine-process';
+import { setoption } from '../engine-protocol';
 import type { Opening } from '../match/openings';
 import { MAX_START_FAILURES } from '../match/match';
 import { TUNE_ENV } from '../../engine/search-params';

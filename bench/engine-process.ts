@@ -1,14 +1,16 @@
-// One engine process driven by the match runner: spawn, handshake, options, new game, one search
-// per move with the runner's own timing, hang and crash detection, restart, quit; pondering as a
-// GUI does it (`go ponder`, then `ponderhit` or `stop`), the time each `stop` takes to be
-// answered, and the process's resident memory.
+// One engine process, as the tools drive it (the match runner, the tuner's games, the game review):
+// spawn, handshake, options, new game, one search at a time (`position … moves …`, `go …`) with
+// the caller's own timing, hang and crash detection, restart, quit; pondering as a GUI does it
+// (`go ponder`, then `ponderhit` or `stop`), the time each `stop` takes to be answered, and the
+// process's resident memory. The search's `info` lines are read with engine/wire.ts (the last
+// exact score and depth), and a caller that wants more reads every line itself (the review).
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import type { Score } from '../../engine/limits';
-import { parseInfo } from '../../engine/wire';
-import type { TimeControl } from './clock';
+import type { Score } from '../engine/limits';
+import { parseInfo } from '../engine/wire';
 import {
+  type BestMove,
   handshake,
   moveFromWire,
   newGameCommands,
@@ -31,12 +33,8 @@ export interface EngineConfig {
   options: Array<[string, string]>;
   /** UCCI: force milliseconds (true) or seconds (false); default: ms if `usemillisec` is announced. */
   millisec?: boolean;
-  /** A node budget for every search of this engine, sent with the match's limit (`go … nodes N`). */
-  nodes?: number;
   /** Ponder on the predicted reply (`bestmove X ponder Y`) while the opponent thinks. */
   ponder?: boolean;
-  /** This engine's own clock (time odds), instead of the match's --tc. */
-  tc?: TimeControl;
 }
 
 export interface EngineTimeouts {
@@ -81,10 +79,14 @@ type StopOutcome =
   /** No answer within the stop grace: the process was killed. */
   | { kind: 'hang'; ms: number };
 
-/** What is known of a ponder search while it runs. */
-interface PonderState {
+/** The last exact score a search reported, and its depth. */
+interface Seen {
   score?: Score;
   depth?: number;
+}
+
+/** What is known of a ponder search while it runs. */
+interface PonderState extends Seen {
   /** The reply of an engine that answered without waiting for `ponderhit` or `stop`. */
   early: GoOutcome | null;
   /** Set when the process died (or was killed) while pondering. */
@@ -96,7 +98,8 @@ export class EngineStartError extends Error {}
 /** How long to keep the tail of an engine's stderr for messages. */
 const STDERR_TAIL = 2000;
 
-export class EngineProcess {
+/** `C`: the caller's own description of the engine, which holds the driver's (a match's engine adds its limits). */
+export class EngineProcess<C extends EngineConfig = EngineConfig> {
   private child: ChildProcessWithoutNullStreams | null = null;
   private buffer = '';
   private lineHandler: ((line: string, at: number) => void) | null = null;
@@ -121,7 +124,7 @@ export class EngineProcess {
   private ponderState: PonderState | null = null;
 
   constructor(
-    readonly config: EngineConfig,
+    readonly config: C,
     readonly timeouts: EngineTimeouts = DEFAULT_TIMEOUTS,
   ) {}
 
@@ -256,15 +259,21 @@ export class EngineProcess {
 
   /**
    * Sends the position and `go`, and waits for `bestmove`. `allowance` is how long the engine may
-   * think (ms) before the runner sends `stop`; after that it waits `stopGrace` more and then
-   * kills the process (a hang). The elapsed time runs from writing `go` to reading `bestmove`.
+   * think (ms) before the runner sends `stop` (Infinity: never); after that it waits `stopGrace`
+   * more and then kills the process (a hang). The elapsed time runs from writing `go` to reading
+   * `bestmove`. `listen`, if given, reads every line of the search's reply, `bestmove` included.
    */
-  go(fen: string, moves: readonly string[], goCmd: string, allowance: number): Promise<GoOutcome> {
+  go(fen: string, moves: readonly string[], goCmd: string, allowance: number, listen?: (line: string) => void): Promise<GoOutcome> {
     if (this.ponderState) throw new Error(`${this.config.name}: go while pondering`);
-    return this.search(() => {
-      this.send(positionCommand(this.config.proto, fen, moves));
-      this.send(goCmd);
-    }, allowance);
+    return this.search(
+      () => {
+        this.send(positionCommand(this.config.proto, fen, moves));
+        this.send(goCmd);
+      },
+      allowance,
+      undefined,
+      listen,
+    );
   }
 
   /**
@@ -282,30 +291,8 @@ export class EngineProcess {
     }
     this.lineHandler = (line) => {
       if (st.early) return;
-      const info = parseInfo(line);
-      if (info) {
-        if (info.score && !info.bound) {
-          st.score = info.score;
-          st.depth = info.depth ?? st.depth;
-        }
-        return;
-      }
-      const bm = parseBestmove(line, this.config.proto);
-      if (!bm) return;
-      st.early =
-        bm.kind === 'none'
-          ? { kind: 'none', raw: bm.raw, elapsed: 0 }
-          : {
-              kind: 'move',
-              raw: bm.raw,
-              iccs: bm.iccs,
-              ponder: this.ponderMove(bm.ponder),
-              draw: bm.draw,
-              resign: bm.resign,
-              elapsed: 0,
-              score: st.score,
-              depth: st.depth,
-            };
+      const bm = this.reply(line, st);
+      if (bm !== null) st.early = this.outcome(bm, 0, st);
     };
     this.exitHandler = (detail) => {
       this.crashes++;
@@ -395,22 +382,52 @@ export class EngineProcess {
     return st;
   }
 
-  private ponderMove(wire: string | undefined): string | null {
-    return wire === undefined ? null : moveFromWire(wire, this.config.proto);
+  /** Reads a line of a search's reply: an exact score goes to `seen`; the `bestmove` (or `nobestmove`) that ends it is returned. */
+  private reply(line: string, seen: Seen): BestMove | null {
+    const info = parseInfo(line);
+    if (info === null) return parseBestmove(line, this.config.proto);
+    if (info.score && !info.bound) {
+      seen.score = info.score;
+      seen.depth = info.depth ?? seen.depth;
+    }
+    return null;
+  }
+
+  /** The outcome of a search answered by `bm` after `elapsed` ms (and `stopMs` after the runner's `stop`). */
+  private outcome(bm: BestMove, elapsed: number, seen: Seen, stopMs?: number): GoOutcome {
+    const stopped = stopMs === undefined ? {} : { stopMs };
+    if (bm.kind === 'none') return { kind: 'none', raw: bm.raw, elapsed, ...stopped };
+    const ponder = bm.ponder === undefined ? null : moveFromWire(bm.ponder, this.config.proto);
+    return {
+      kind: 'move',
+      raw: bm.raw,
+      iccs: bm.iccs,
+      ponder,
+      draw: bm.draw,
+      resign: bm.resign,
+      elapsed,
+      score: seen.score,
+      depth: seen.depth,
+      ...stopped,
+    };
   }
 
   /**
    * Waits for `bestmove` after `begin` has written the command that starts the clock (`go` or
    * `ponderhit`); `from` carries the score and depth a ponder search reported before.
    */
-  private search(begin: () => void, allowance: number, from?: { score?: Score; depth?: number }): Promise<GoOutcome> {
+  private search(
+    begin: () => void,
+    allowance: number,
+    from?: { score?: Score; depth?: number },
+    listen?: (line: string) => void,
+  ): Promise<GoOutcome> {
     return new Promise((resolve) => {
       if (!this.alive) {
         resolve({ kind: 'crash', elapsed: 0, detail: `not running (${this.exitDetail || 'never started'})` });
         return;
       }
-      let score = from?.score;
-      let depth = from?.depth;
+      const seen: Seen = { score: from?.score, depth: from?.depth };
       let stopTimer: NodeJS.Timeout | undefined;
       let hangTimer: NodeJS.Timeout | undefined;
       let done = false;
@@ -429,32 +446,9 @@ export class EngineProcess {
       };
       this.cancelWait = () => finish({ kind: 'crash', elapsed: performance.now() - t0, detail: 'killed by the runner' });
       this.lineHandler = (line, at) => {
-        const info = parseInfo(line);
-        if (info) {
-          if (info.score && !info.bound) {
-            score = info.score;
-            depth = info.depth ?? depth;
-          }
-          return;
-        }
-        const bm = parseBestmove(line, this.config.proto);
-        if (!bm) return;
-        const elapsed = at - t0;
-        const stopMs = stopAt === undefined ? {} : { stopMs: at - stopAt };
-        if (bm.kind === 'none') finish({ kind: 'none', raw: bm.raw, elapsed, ...stopMs });
-        else
-          finish({
-            kind: 'move',
-            raw: bm.raw,
-            iccs: bm.iccs,
-            ponder: this.ponderMove(bm.ponder),
-            draw: bm.draw,
-            resign: bm.resign,
-            elapsed,
-            score,
-            depth,
-            ...stopMs,
-          });
+        listen?.(line);
+        const bm = this.reply(line, seen);
+        if (bm !== null) finish(this.outcome(bm, at - t0, seen, stopAt === undefined ? undefined : at - stopAt));
       };
       this.exitHandler = (detail) => {
         this.crashes++;
@@ -462,6 +456,7 @@ export class EngineProcess {
       };
       begin();
       t0 = performance.now();
+      if (allowance === Infinity) return;
       stopTimer = setTimeout(() => {
         this.send('stop');
         stopAt = performance.now();

@@ -1,15 +1,14 @@
-// What the runner sends to and reads from an engine, per protocol dialect:
+// What the tools send to and read from an engine process (engine-process.ts), per protocol dialect:
 //   ucci  UCCI (ElephantEye style): `ucci`/`ucciok`, `setoption <name> <value>`, clock in
 //         `go time … increment … opptime …` (ms after `setoption usemillisec true`, else seconds),
 //         scores as plain numbers, `nobestmove`, ranks 0–9.
 //   uci   UCI with ICCS squares, ranks 0–9 (Pikafish): `go wtime/btime/winc/binc/movestogo` in ms.
 //   uci1  UCI as Fairy-Stockfish speaks it with UCI_Variant=xiangqi: ranks 1–10 (`h3e3`, `h10g8`).
-// Inside the runner every move is an ICCS string (`h2e2`, ranks 0–9). The text the engine's own
-// protocol writes too (ranks 1-10, scores, info lines) is read with engine/wire.ts.
-import { START_FEN } from '../../engine/index';
-import { pliesToMoves, type Score } from '../../engine/limits';
-import { fromRanks10, toRanks10 } from '../../engine/wire';
-import type { Limit } from './clock';
+// Inside the tools every move is an ICCS string (`h2e2`, ranks 0–9). The text the engine's own
+// protocol writes too (ranks 1-10, scores, info lines) is read with engine/wire.ts; the match's
+// `go` commands with their clocks are bench/match/go-command.ts's.
+import { START_FEN } from '../engine/index';
+import { fromRanks10, toRanks10 } from '../engine/wire';
 
 export type Proto = 'ucci' | 'uci' | 'uci1';
 export const PROTOCOLS: readonly Proto[] = ['ucci', 'uci', 'uci1'];
@@ -63,72 +62,7 @@ export function positionCommand(proto: Proto, fen: string, moves: readonly strin
   return `${start} moves ${moves.map((m) => moveToWire(m, proto)).join(' ')}`;
 }
 
-export interface ClockView {
-  /** Remaining time, ms. */
-  time: number;
-  /** Increment, ms. */
-  inc: number;
-  /** Moves to the next time control, if the control repeats. */
-  movesToGo?: number;
-}
-
-interface GoContext {
-  limit: Limit;
-  /** The clocks of the side to move and of its opponent (clock limits only). */
-  own?: ClockView;
-  opp?: ClockView;
-  redToMove: boolean;
-  /** UCCI only: times in milliseconds (after `setoption usemillisec true`) rather than seconds. */
-  ucciMillis?: boolean;
-  /** The engine's own node budget (engine key `nodes=`), sent with the limit. */
-  nodes?: number;
-}
-
-/** The `go` command for a limit, with clock times in the dialect's units, and the engine's node budget. */
-export function goCommand(proto: Proto, ctx: GoContext): string {
-  const { limit, nodes } = ctx;
-  if (limit.kind === 'nodes') return `go nodes ${Math.min(limit.nodes, nodes ?? Infinity)}`;
-  const budget = nodes === undefined ? '' : ` nodes ${nodes}`;
-  switch (limit.kind) {
-    case 'movetime':
-      return `go movetime ${limit.ms}${budget}`;
-    case 'depth':
-      return `go depth ${limit.depth}${budget}`;
-    case 'clock':
-      break;
-  }
-  const own = ctx.own;
-  const opp = ctx.opp;
-  if (!own || !opp) throw new Error('a clock limit needs both clocks');
-  const ms = (t: number) => Math.max(0, Math.round(t));
-  if (proto === 'ucci') {
-    // Seconds are whole seconds (as the UCCI league emulator sends them).
-    const u = (t: number) => (ctx.ucciMillis ? ms(t) : Math.floor(Math.max(0, t) / 1000));
-    const parts = ['go', 'time', String(u(own.time))];
-    if (own.movesToGo !== undefined) parts.push('movestogo', String(own.movesToGo));
-    if (own.inc > 0) parts.push('increment', String(u(own.inc)));
-    parts.push('opptime', String(u(opp.time)));
-    if (opp.movesToGo !== undefined) parts.push('oppmovestogo', String(opp.movesToGo));
-    if (opp.inc > 0) parts.push('oppincrement', String(u(opp.inc)));
-    return parts.join(' ') + budget;
-  }
-  const red = ctx.redToMove ? own : opp;
-  const black = ctx.redToMove ? opp : own;
-  const parts = ['go', 'wtime', String(ms(red.time)), 'btime', String(ms(black.time))];
-  if (red.inc > 0 || black.inc > 0) parts.push('winc', String(ms(red.inc)), 'binc', String(ms(black.inc)));
-  if (own.movesToGo !== undefined) parts.push('movestogo', String(own.movesToGo));
-  return parts.join(' ') + budget;
-}
-
-/** Centipawn value of a score for comparisons: mates map beyond ±100000 (rule results below them). */
-export function scoreValue(s: Score): number {
-  if (s.kind === 'cp') return s.cp;
-  const m = pliesToMoves(s.plies);
-  const decided = s.kind === 'mate' ? 200000 : 150000;
-  return m > 0 ? decided - m : -decided - m;
-}
-
-type BestMove =
+export type BestMove =
   | {
       kind: 'move';
       /** The move as the engine wrote it. */
