@@ -68,19 +68,24 @@ export function uciScore(score: Score): string {
   return score.kind === 'cp' ? `cp ${Math.round(score.cp)}` : `mate ${pliesToMoves(score.plies)}`;
 }
 
-/** The UCCI `info` line of a search report; `pv` is its moves as written. UCCI puts `pv` last. */
-export function ucciInfo(info: SearchInfo, pv: readonly string[]): string {
+/** The chances of a win, a draw and a loss per mille (engine/wdl.ts), as `wdl W D L` writes them after the score. */
+export type Wdl = readonly [number, number, number];
+
+const wdlText = (wdl: Wdl | null): string => (wdl === null ? '' : ` wdl ${wdl[0]} ${wdl[1]} ${wdl[2]}`);
+
+/** The UCCI `info` line of a search report, with `wdl W D L` when given; `pv` is its moves as written. UCCI puts `pv` last. */
+export function ucciInfo(info: SearchInfo, pv: readonly string[], wdl: Wdl | null = null): string {
   return (
-    `info depth ${info.depth} seldepth ${info.seldepth} score ${ucciScore(info.score)} time ${info.time} ` +
+    `info depth ${info.depth} seldepth ${info.seldepth} score ${ucciScore(info.score)}${wdlText(wdl)} time ${info.time} ` +
     `nodes ${info.nodes} nps ${info.nps} hashfull ${info.hashfull}${pv.length === 0 ? '' : ` pv ${pv.join(' ')}`}`
   );
 }
 
-/** The UCI `info` line of a search report, with `multipv K` when asked for; `pv` is its moves as written. */
-export function uciInfo(info: SearchInfo, pv: readonly string[], showMultipv: boolean): string {
+/** The UCI `info` line of a search report, with `multipv K` when asked for and `wdl W D L` when given; `pv` is its moves as written. */
+export function uciInfo(info: SearchInfo, pv: readonly string[], showMultipv: boolean, wdl: Wdl | null = null): string {
   return (
     `info depth ${info.depth} seldepth ${info.seldepth}${showMultipv ? ` multipv ${info.multipv}` : ''} ` +
-    `score ${uciScore(info.score)} nodes ${info.nodes} nps ${info.nps} hashfull ${info.hashfull} ` +
+    `score ${uciScore(info.score)}${wdlText(wdl)} nodes ${info.nodes} nps ${info.nps} hashfull ${info.hashfull} ` +
     `time ${info.time}${pv.length === 0 ? '' : ` pv ${pv.join(' ')}`}`
   );
 }

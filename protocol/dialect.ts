@@ -3,6 +3,7 @@
 // dialect has (`nobestmove`, `bye`, draw/resign suffixes). The text a match runner reads back (moves
 // with ranks 1-10, scores, info lines) is engine/wire.ts.
 import type { CurrMoveInfo, Score, SearchInfo } from '../engine/limits';
+import type { Wdl } from '../engine/wire';
 import { version } from '../package.json';
 import type { AnyOption } from './option';
 
@@ -23,8 +24,8 @@ export interface Dialect {
   readMove(text: string): string;
   /** The id and option lines and the closing `ucciok`/`uciok`. */
   handshake(options: readonly AnyOption[]): string[];
-  /** One `info` line for a search report, or null when this dialect does not show it. */
-  info(info: SearchInfo, showMultipv: boolean): string | null;
+  /** One `info` line for a search report, with `wdl W D L` when given; null when this dialect does not show it. */
+  info(info: SearchInfo, showMultipv: boolean, wdl: Wdl | null): string | null;
   /** The `info currmove M currmovenumber N` line (debug mode). */
   currmove(info: CurrMoveInfo): string;
   /** What `go depth 0` answers (UCCI: the static score and `nobestmove`). */

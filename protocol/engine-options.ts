@@ -98,6 +98,9 @@ export function engineOptions(fx: OptionEffects) {
     limitstrength: registry.add(new CheckOption({ ucci: 'limitstrength', uci: 'UCI_LimitStrength' }, false)),
     elo: registry.add(new SpinOption({ ucci: 'elo', uci: 'UCI_Elo' }, LOWEST_ELO, { min: LOWEST_ELO, max: HIGHEST_ELO })),
     newgame: registry.add(new ButtonOption({ ucci: 'newgame', uci: 'Clear Hash' }, fx.newGame)),
+    // `wdl W D L` in info lines (engine/wdl.ts), off by default as in Pikafish; UCCI has no such
+    // option of its own, so a UCCI GUI asks for it by the same name without the prefix.
+    showwdl: registry.add(new CheckOption({ ucci: 'showwdl', uci: 'UCI_ShowWDL' }, false)),
     usennue: registry.add(new CheckOption({ ucci: 'usennue', uci: 'Use NNUE' }, USE_NNUE_DEFAULT, evaluation)),
     evalfile: registry.add(new StringOption({ ucci: 'evalfile', uci: 'EvalFile' }, EMBEDDED_NETWORK, evaluation)),
     // Setting UCI_Variant to xiangqi chooses ranks 1-10, since only Fairy-Stockfish-style GUIs send it.

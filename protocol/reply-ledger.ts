@@ -7,6 +7,7 @@
 // any permitted legal move. The reply itself carries the draw and resign decisions of UCCI.
 import { MAX_MOVES, Position, generateLegal, isLegalMove } from '../engine/index';
 import type { CurrMoveInfo, Score, SearchInfo, SearchResult } from '../engine/limits';
+import { materialShare, wdlPerMille } from '../engine/wdl';
 import type { SearchPlan } from './search-plan';
 import type { Dialect } from './dialect';
 import type { LineOutput } from './session-host';
@@ -30,6 +31,8 @@ interface Search {
   id: number;
   /** The position searched, for checking the move the search returns. */
   pos: Position;
+  /** Its material, for the chances of a win, a draw and a loss (engine/wdl.ts). */
+  material: number;
   excluded: number[];
   plan: SearchPlan;
   /** `go ponder` without `ponderhit` yet. */
@@ -61,6 +64,8 @@ interface LedgerContext {
   debug(): boolean;
   /** Does the engine resign lost positions (the `resign` option)? */
   resign(): boolean;
+  /** Do `info` lines carry the chances of a win, a draw and a loss (UCI_ShowWDL, UCCI `showwdl`)? */
+  showWdl(): boolean;
   /** A reply was written: input held back behind it may go on. */
   answered(): void;
 }
@@ -104,6 +109,7 @@ export class ReplyLedger implements Omit<SearchEvents, 'warning'> {
   open(id: number | null, search: NewSearch): void {
     const s: Search = {
       ...search,
+      material: materialShare(search.pos),
       id: id ?? this.localIds--,
       stopRequested: false,
       stoppedAt: 0,
@@ -230,7 +236,7 @@ export class ReplyLedger implements Omit<SearchEvents, 'warning'> {
     if (s === undefined || s.reply !== null) return;
     if (info.multipv <= 1 && info.pv.length > 0) s.lastInfo = info;
     const dialect = this.ctx.dialect();
-    const line = dialect.info(info, true);
+    const line = dialect.info(info, true, this.ctx.showWdl() ? wdlPerMille(info.score, s.material) : null);
     if (line === null || s !== this.current) return;
     const now = performance.now();
     if (now - s.infoWrittenAt >= dialect.infoIntervalMs) {

@@ -95,6 +95,7 @@ export class Session {
         dialect: () => this.dialect,
         debug: () => this.options.debug.value,
         resign: () => this.options.resign.value,
+        showWdl: () => this.options.showwdl.value,
         answered: () => this.input.pump(),
       },
       this.client,

@@ -49,10 +49,10 @@ export const UCCI: Dialect = {
     lines.push('ucciok');
     return lines;
   },
-  info(info) {
+  info(info, _showMultipv, wdl) {
     // UCCI has one line per depth: the extra MultiPV lines are left out.
     if (info.multipv > 1) return null;
-    return ucciInfo(info, info.pv.slice(0, MAX_PV_PRINTED).map(moveToIccs));
+    return ucciInfo(info, info.pv.slice(0, MAX_PV_PRINTED).map(moveToIccs), wdl);
   },
   // ElephantEye's form: `info currmove h2e2 currmovenumber 3` (no depth; XQWizard reads currmove).
   currmove: (info) => `info currmove ${moveToIccs(info.move)} currmovenumber ${info.number}`,

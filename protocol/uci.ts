@@ -35,8 +35,8 @@ function makeUci(ranksFrom: 0 | 1): Dialect {
       lines.push('uciok');
       return lines;
     },
-    info(info, showMultipv) {
-      return uciInfo(info, info.pv.slice(0, MAX_PV_PRINTED).map(move), showMultipv);
+    info(info, showMultipv, wdl) {
+      return uciInfo(info, info.pv.slice(0, MAX_PV_PRINTED).map(move), showMultipv, wdl);
     },
     // Pikafish's form: `info depth D currmove M currmovenumber N`.
     currmove: (info) => `info depth ${info.depth} currmove ${move(info.move)} currmovenumber ${info.number}`,

@@ -261,6 +261,9 @@ describe('chuhan analyse', () => {
       [['analyse', at('games.pgn'), '--out', at('x.pgn'), '--format', 'xyz'], /expected iccs, wxf or chinese/],
       [['analyse', '--fit-curve'], /--fit-curve needs datagen files/],
       [['analyse', '--fit-curve', at('games.pgn')], /games\.pgn/],
+      [['analyse', '--fit-wdl'], /--fit-wdl needs datagen files/],
+      [['analyse', '--fit-wdl', at('games.pgn')], /games\.pgn/],
+      [['analyse', '--fit-wdl', '--nodes', '10', at('x.bin')], /drop --nodes \(not with --fit-wdl\)/],
     ];
     for (const [args, message] of cases) {
       const r = await chuhan(args);

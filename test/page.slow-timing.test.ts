@@ -257,11 +257,19 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the page of chuhan
       expect(await moveTexts(page)).toEqual(['炮二平五', '马８进７']);
       expect(await page.locator('[data-square="a0"]').getAttribute('data-piece')).toBe('red chariot');
 
-      // Analysis: three lines in Chinese with scores, an arrow for the best move, the bar.
+      // Analysis: three lines in Chinese with scores and the chances under them (percent: Red, a
+      // draw, Black; engine/wdl.ts of the same score, in words on hover), an arrow for the best
+      // move, the bar.
       const lines = page.getByRole('list', { name: 'Engine lines' }).locator('li');
       await expect.poll(() => lines.count(), { timeout: 30_000 }).toBe(3);
-      for (const text of await lines.allInnerTexts())
-        expect(text).toMatch(/^([+−]?\d+\.\d\d|#-?\d+)\s+[车马相仕帅炮兵][一二三四五六七八九][进退平]/);
+      for (const text of await lines.allInnerTexts()) {
+        const m = /^([+−]?\d+\.\d\d|#-?\d+)\s+(\d+) (\d+) (\d+)\s+[车马相仕帅炮兵][一二三四五六七八九][进退平]/.exec(text);
+        expect(m, text).not.toBeNull();
+        const sum = Number(m![2]) + Number(m![3]) + Number(m![4]);
+        expect(sum, text).toBeGreaterThanOrEqual(99);
+        expect(sum, text).toBeLessThanOrEqual(101);
+      }
+      expect(await lines.first().locator('.wdl').getAttribute('title')).toMatch(/^Red wins \d+%, draw \d+%, Black wins \d+%$/);
       await expect.poll(() => page.locator('[data-arrow]').count()).toBe(1);
       expect(await page.locator('#evalbar').getAttribute('class')).not.toContain('empty');
       // The arrow is the first line's first move; clicking that move plays it. (Read and clicked
@@ -489,6 +497,7 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the page of chuhan
       const detail = await page.locator('#review-detail').innerText();
       expect(detail).toMatch(/^6\. 马八进七\s*\?\?/);
       expect(detail).toMatch(/Blunder: Red's winning chances \d+% → \d+%/);
+      expect(detail).toMatch(/^6\. 马八进七\s*\?\? [+−]\d+\.\d\d · Red wins \d+%, draw \d+%, Black wins \d+%/);
       expect(detail).toMatch(/Better [+−]\d+\.\d\d:\s+车二/);
       // The marks are reachable from the keyboard too: from the first position, the first mark.
       const firstMarked = await marked.first().getAttribute('data-ply');
@@ -571,7 +580,10 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the page of chuhan
         .toEqual(['炮二平五', '马８进７']);
       const lines = page.getByRole('list', { name: '引擎变例' }).locator('li');
       await expect.poll(() => lines.count(), { timeout: 30_000 }).toBe(3);
-      expect(await lines.first().innerText()).toMatch(/^([+−]?\d+\.\d\d|[红黑]\d+步杀)\s+[车马相仕帅炮兵][一二三四五六七八九][进退平]/);
+      expect(await lines.first().innerText()).toMatch(
+        /^([+−]?\d+\.\d\d|[红黑]\d+步杀)\s+\d+ \d+ \d+\s+[车马相仕帅炮兵][一二三四五六七八九][进退平]/,
+      );
+      expect(await lines.first().locator('.wdl').getAttribute('title')).toMatch(/^红胜 \d+%，和 \d+%，黑胜 \d+%$/);
       await expect.poll(() => page.locator('#engine-summary').innerText()).toMatch(/^深度 \d+ · 每秒 [\d.]+万? ?节点$/);
       expect(await lines.first().locator('button').first().getAttribute('title')).toBe('走出此变例，直到这一步');
       await page.getByRole('button', { name: '新局', exact: true }).click();

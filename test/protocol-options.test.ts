@@ -70,13 +70,13 @@ async function behaviour(dialect: 'ucci' | 'uci', setup: string[]): Promise<unkn
   e.send('position startpos moves h2e2', 'go time 5000 increment 0');
   await reply(e);
   await e.sync();
-  const out = e.received
-    .slice(written)
-    .map((r) => r.line)
-    .filter((l) => !/^info (depth|currmove|nodes) /.test(l));
+  const lines = e.received.slice(written).map((r) => r.line);
+  const out = lines.filter((l) => !/^info (depth|currmove|nodes) /.test(l));
   const result = [
     ...e.posted.slice(posted).map((p) => ({ helper: p.helper, msg: plain(p.msg) })),
     `workers running: ${e.host.running}`,
+    // The progress lines vary, but whether they carry the chances (UCI_ShowWDL) does not.
+    `wdl shown: ${lines.some((l) => / wdl \d+ \d+ \d+ /.test(l))}`,
     ...out,
   ];
   await e.quit();

@@ -44,9 +44,9 @@ describe('info lines', () => {
   it('every reader reads back what each dialect writes: depth, seldepth, the line, score, nodes, speed, time and the moves', () => {
     const info = { ...report({ kind: 'cp', cp: -37 }), pv: PV };
     const cases: Array<[string, string | null, string[], { multipv?: number }]> = [
-      ['ucci', UCCI.info(info, false), ['h2e2', 'h9g7', 'h0g2'], {}],
-      ['uci', UCI.info(info, true), ['h2e2', 'h9g7', 'h0g2'], { multipv: 1 }],
-      ['uci ranks 1-10', UCI10.info(info, false), ['h3e3', 'h10g8', 'h1g3'], {}],
+      ['ucci', UCCI.info(info, false, null), ['h2e2', 'h9g7', 'h0g2'], {}],
+      ['uci', UCI.info(info, true, null), ['h2e2', 'h9g7', 'h0g2'], { multipv: 1 }],
+      ['uci ranks 1-10', UCI10.info(info, false, null), ['h3e3', 'h10g8', 'h1g3'], {}],
     ];
     for (const [name, line, pv, multipv] of cases) {
       expect(parseInfo(line ?? ''), name).toEqual({

@@ -1,12 +1,14 @@
 // The engine panel: a summary of the search (depth, speed), its lines with their scores from Red's
-// side in the chosen notation (in analysis each move a button that plays the line up to it), and
-// the evaluation bar beside the board.
+// side and the chances of a win for Red, a draw and a win for Black under each score (red, grey and
+// black figures, in words on hover and for screen readers), in the chosen notation (in analysis
+// each move a button that plays the line up to it), and the evaluation bar beside the board.
 import type { Position } from '../engine/index';
+import { materialShare } from '../engine/wdl';
 import { $, h } from './dom';
 import type { SearchInfo } from './engine-client';
 import { type Notation, lineTexts } from './game';
 import { formatCompact, t } from './i18n';
-import { formatScore, redScore, redShare } from './score';
+import { engineScore, formatChances, formatScore, redChances, redScore, redShare } from './score';
 
 /** PV moves shown per line. */
 const PV_SHOWN = 10;
@@ -64,10 +66,19 @@ export function renderEngine(v: EngineView): void {
     bar.classList.add('empty');
     return;
   }
+  const material = materialShare(pos);
   shown.forEach((info, index) => {
     const score = redScore(info, pos.side);
+    const chances = redChances(engineScore(info), pos.side, material);
     const li = h('li', { class: 'line' });
-    li.appendChild(h('span', { class: 'score' }, formatScore(score)));
+    const cell = h('span', { class: 'score' }, formatScore(score));
+    const wdl = h('span', { class: 'wdl', title: formatChances(chances) });
+    chances.forEach((c, i) => {
+      if (i > 0) wdl.append(' ');
+      wdl.appendChild(h('span', { class: ['red', 'draw', 'black'][i] }, String(Math.round(c / 10))));
+    });
+    cell.appendChild(wdl);
+    li.appendChild(cell);
     // Spaces between the score and the moves (flex layout does not show them) keep the line's
     // text readable as text: copied, read aloud, or read while the panel is not laid out.
     li.append(' ');
@@ -82,7 +93,10 @@ export function renderEngine(v: EngineView): void {
       } else moves.appendChild(h('span', { class: 'pv-move' }, text));
     });
     li.appendChild(moves);
-    li.setAttribute('aria-label', t('engine.line', { n: index + 1, score: formatScore(score), moves: texts.join(' ') }));
+    li.setAttribute(
+      'aria-label',
+      t('engine.line', { n: index + 1, score: formatScore(score), chances: formatChances(chances), moves: texts.join(' ') }),
+    );
     list.appendChild(li);
   });
   const share = redShare(redScore(first, pos.side));

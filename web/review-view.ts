@@ -1,16 +1,18 @@
 // The review panel: the progress of a review as it runs, then each side's accuracy and marks, the
 // evaluation graph across the moves (Red's expected score in every position, drawn as SVG here; a
-// click or a tap goes to that move), and what the review says of the move shown: its evaluation,
-// its mark and the better line, whose moves play it from the position before. The marks' colours
+// click or a tap goes to that move), and what the review says of the move shown: its evaluation
+// with the chances of a win for Red, a draw and a win for Black (engine/wdl.ts), its mark and the
+// better line, whose moves play it from the position before. The marks' colours
 // are the same in the graph, the move list and the table (page.css: --inaccuracy, --mistake,
 // --blunder). What the figures mean is engine/review.ts's (docs/analyse.md).
 import { type JudgementReason, RED, moveToIccs } from '../engine/index';
 import { pliesToMoves } from '../engine/limits';
+import { materialShare } from '../engine/wdl';
 import { type GameReview, type PositionEval, type SideReview, expectedScore } from '../engine/review';
 import { $, h } from './dom';
 import { type GameRecord, type Notation, lineTexts } from './game';
 import { formatNumber, formatPercent, plural, t } from './i18n';
-import { formatRuleScore, formatScore } from './score';
+import { formatChances, formatRuleScore, formatScore, redChances } from './score';
 import type { StringKey } from './strings/en';
 
 export type Mark = NonNullable<GameReview['moves'][number]['mark']>;
@@ -272,15 +274,16 @@ export class ReviewPanel {
       box.textContent = v.running !== null ? t('review.notYet') : '';
       return;
     }
+    const chances = h('span', { class: 'detail-wdl' }, ` · ${formatChances(chancesAt(v, p, e))}`);
     if (p === 0) {
-      box.append(t('review.start', { eval: evalText(e, v.game.sideAt(0)) }));
+      box.append(t('review.start', { eval: evalText(e, v.game.sideAt(0)) }), chances);
       return;
     }
     const head = h('p', { class: 'detail-move' });
     head.appendChild(h('strong', {}, `${v.game.moveLabel(p)} ${v.game.texts[p - 1][v.notation]}`));
     const m = v.review?.moves[p - 1];
     if (m?.mark) head.appendChild(markBadge(m.mark));
-    head.append(` ${evalText(e, v.game.sideAt(p))}`);
+    head.append(` ${evalText(e, v.game.sideAt(p))}`, chances);
     box.appendChild(head);
     if (m === undefined || m.mark === null) return;
     const before = v.evals[p - 1];
@@ -300,6 +303,14 @@ export class ReviewPanel {
     });
     box.appendChild(line);
   }
+}
+
+/** The chances per mille of a win for Red, a draw and a win for Black in position `p` of the reviewed game. */
+function chancesAt(v: ReviewPanelView, p: number, e: PositionEval): [number, number, number] {
+  const side = v.game.sideAt(p);
+  if (e.kind === 'search') return redChances(e.score, side, materialShare(v.game.positionAt(p)));
+  const mover: [number, number, number] = e.verdict === 'win' ? [1000, 0, 0] : e.verdict === 'loss' ? [0, 0, 1000] : [0, 1000, 0];
+  return side === RED ? mover : [mover[2], mover[1], mover[0]];
 }
 
 /** Red's expected score in one evaluation (while the review runs, before reviewGame has the curve). */

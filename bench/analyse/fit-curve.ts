@@ -13,6 +13,7 @@
 // against the same model at lichess's constant, and a table of score buckets with the observed
 // and the fitted expected score; `--svg FILE` also draws them.
 import { writeFileSync } from 'node:fs';
+import { materialShareOfCodes } from '../../engine/wdl';
 import { DataSource } from '../nnue/data-source';
 import { RECORD_BYTES } from '../nnue/data-format';
 
@@ -176,13 +177,28 @@ const EDGES = [
   MAX_FIT_CP + 1,
 ];
 
-/** Reads the records of `files` (whole runs, not shards), up to `limit` positions, and fits k. */
-function fitCurve(files: readonly string[], limit = Infinity): CurveFit {
+/** The positions of datagen files to fit on: each one's score and result, side to move's view. */
+export interface FitData {
+  /** Centipawns, within ±MAX_FIT_CP. */
+  scores: Int16Array;
+  /** 1 won, ½ drawn, 0 lost. */
+  results: Float32Array;
+  /** The material on the board as a share of the start's (engine/wdl.ts: materialShare). */
+  material: Float32Array;
+  /** Positions left out (|score| beyond MAX_FIT_CP). */
+  excluded: number;
+  files: Array<{ file: string; positions: number; nodes: number }>;
+}
+
+/** Reads the records of `files` (whole runs, not shards), up to `limit` positions. Throws an Error naming a file it cannot use. */
+export function readFitData(files: readonly string[], limit = Infinity): FitData {
   const source = new DataSource(files, limit);
   try {
     const total = source.size;
     const s = new Int16Array(total);
     const y = new Float32Array(total);
+    const m = new Float32Array(total);
+    const codes = new Uint8Array(90);
     const buf = new Uint8Array(CHUNK * RECORD_BYTES);
     const dv = new DataView(buf.buffer);
     let used = 0;
@@ -201,51 +217,68 @@ function fitCurve(files: readonly string[], limit = Infinity): CurveFit {
         const red = ((buf[off + 45] >> 1) & 3) / 2;
         s[used] = score;
         y[used] = side === 0 ? red : 1 - red;
+        for (let k = 0; k < 45; k++) {
+          codes[2 * k] = buf[off + k] & 15;
+          codes[2 * k + 1] = buf[off + k] >> 4;
+        }
+        m[used] = materialShareOfCodes(codes);
         used++;
       }
     }
-    const scores = s.subarray(0, used);
-    const results = y.subarray(0, used);
-    const a = fitSlope(scores, results);
-    const k = 1 / a;
-    let wins = 0;
-    let draws = 0;
-    for (let i = 0; i < used; i++) {
-      if (results[i] === 1) wins++;
-      else if (results[i] === 0.5) draws++;
-    }
-    const buckets: Bucket[] = [];
-    for (let b = 0; b + 1 < EDGES.length; b++) buckets.push({ from: EDGES[b], to: EDGES[b + 1], n: 0, observed: 0, fitted: 0 });
-    for (let i = 0; i < used; i++) {
-      let b = 0;
-      while (b + 1 < buckets.length && scores[i] >= buckets[b].to) b++;
-      const bucket = buckets[b];
-      bucket.n++;
-      bucket.observed += results[i];
-      bucket.fitted += sigmoid(scores[i] / k);
-    }
-    for (const bucket of buckets) {
-      if (bucket.n > 0) {
-        bucket.observed /= bucket.n;
-        bucket.fitted /= bucket.n;
-      }
-    }
     return {
-      k,
-      positions: used,
+      scores: s.subarray(0, used),
+      results: y.subarray(0, used),
+      material: m.subarray(0, used),
       excluded,
-      logLik: meanLogLik(scores, results, a),
-      logLikLichess: meanLogLik(scores, results, 1 / LICHESS_K),
-      draw: fitDrawModel(scores, results),
-      wins,
-      draws,
-      losses: used - wins - draws,
-      buckets: buckets.filter((b) => b.n > 0),
       files: source.files.map((f) => ({ file: f.file, positions: f.used, nodes: f.header.nodes })),
     };
   } finally {
     source.close();
   }
+}
+
+/** Reads the records of `files` (whole runs, not shards), up to `limit` positions, and fits k. */
+function fitCurve(files: readonly string[], limit = Infinity): CurveFit {
+  const data = readFitData(files, limit);
+  const { scores, results, excluded } = data;
+  const used = scores.length;
+  const a = fitSlope(scores, results);
+  const k = 1 / a;
+  let wins = 0;
+  let draws = 0;
+  for (let i = 0; i < used; i++) {
+    if (results[i] === 1) wins++;
+    else if (results[i] === 0.5) draws++;
+  }
+  const buckets: Bucket[] = [];
+  for (let b = 0; b + 1 < EDGES.length; b++) buckets.push({ from: EDGES[b], to: EDGES[b + 1], n: 0, observed: 0, fitted: 0 });
+  for (let i = 0; i < used; i++) {
+    let b = 0;
+    while (b + 1 < buckets.length && scores[i] >= buckets[b].to) b++;
+    const bucket = buckets[b];
+    bucket.n++;
+    bucket.observed += results[i];
+    bucket.fitted += sigmoid(scores[i] / k);
+  }
+  for (const bucket of buckets) {
+    if (bucket.n > 0) {
+      bucket.observed /= bucket.n;
+      bucket.fitted /= bucket.n;
+    }
+  }
+  return {
+    k,
+    positions: used,
+    excluded,
+    logLik: meanLogLik(scores, results, a),
+    logLikLichess: meanLogLik(scores, results, 1 / LICHESS_K),
+    draw: fitDrawModel(scores, results),
+    wins,
+    draws,
+    losses: used - wins - draws,
+    buckets: buckets.filter((b) => b.n > 0),
+    files: data.files,
+  };
 }
 
 const thousands = (n: number): string => n.toLocaleString('en-US');

@@ -1,6 +1,7 @@
 // `chuhan analyse`: game review (bench/analyse/analyse.ts), the merge of its shards
-// (bench/analyse/merge.ts) and the fit of the curve from score to expected score
-// (bench/analyse/fit-curve.ts), as one command of the command line.
+// (bench/analyse/merge.ts), the fit of the curve from score to expected score
+// (bench/analyse/fit-curve.ts) and of the win, draw and loss chances (bench/analyse/fit-wdl.ts),
+// as one command of the command line.
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { Command } from 'commander';
@@ -8,6 +9,7 @@ import type { PgnFormat } from '../../engine/pgn';
 import { DEFAULT_NODES, runAnalyse } from '../../bench/analyse/analyse';
 import type { AnalyseLimit } from '../../bench/analyse/engine-client';
 import { runFitCurve } from '../../bench/analyse/fit-curve';
+import { runFitWdl } from '../../bench/analyse/fit-wdl';
 import { runAnalyseMerge } from '../../bench/analyse/merge';
 import type { Shard } from '../../bench/match/shard';
 import { intIn, pgnFormat, shardArg } from '../../bench/cli-args';
@@ -29,6 +31,7 @@ interface AnalyseCliOptions {
   shard?: Shard;
   merge?: boolean;
   fitCurve?: boolean;
+  fitWdl?: boolean;
   svg?: string;
   limit?: number;
 }
@@ -41,12 +44,14 @@ export function analyseCommand(version: string, engine: () => string[], writeLin
   return new Command('analyse')
     .description('review games: ?! ? ?? marks, better moves, accuracy')
     .summary('review games: ?! ? ?? marks, better moves, accuracy')
-    .usage('GAMES.pgn --out REVIEWED.pgn [options]   |   --merge --out ALL.pgn SHARD.pgn...   |   --fit-curve DATA.bin... [--svg FILE]')
+    .usage(
+      'GAMES.pgn --out REVIEWED.pgn [options]   |   --merge --out ALL.pgn SHARD.pgn...   |   --fit-curve|--fit-wdl DATA.bin... [--svg FILE]',
+    )
     .addHelpText(
       'after',
       '\nGAMES.pgn: UTF-8 or GBK, ICCS, WXF or Chinese moves. Each move gets its evaluation, a mark where it\n' +
         'lost enough and the better line; each side its accuracy (docs/analyse.md). With --merge the files\n' +
-        "are the shards' outputs, with --fit-curve datagen files.",
+        "are the shards' outputs, with --fit-curve and --fit-wdl datagen files.",
     )
     .allowExcessArguments()
     .option('--out <file>', 'the reviewed PGN to write (its record, FILE.json, beside it)')
@@ -70,8 +75,9 @@ export function analyseCommand(version: string, engine: () => string[], writeLin
     .option('--shard <k/n>', 'analyse only the games g with g mod N = K - 1 (merge the shards with --merge)', shardArg)
     .option('--merge', 'merge the shards given as arguments into --out')
     .option('--fit-curve', 'fit the curve from score to expected score on datagen files; prints markdown')
-    .option('--svg <file>', 'with --fit-curve: also draw the curve and the data into this SVG file')
-    .option('--limit <n>', 'with --fit-curve: read at most n positions', intIn(1))
+    .option('--fit-wdl', 'fit the chances of a win, a draw and a loss from the score on datagen files; prints markdown')
+    .option('--svg <file>', 'with --fit-curve or --fit-wdl: also draw the curves and the data into this SVG file')
+    .option('--limit <n>', 'with --fit-curve or --fit-wdl: read at most n positions', intIn(1))
     .exitOverride()
     .action(async (opts: AnalyseCliOptions, cmd: Command) => {
       const files = cmd.args;
@@ -83,11 +89,12 @@ export function analyseCommand(version: string, engine: () => string[], writeLin
       const given = cmd.options.map((o) => o.attributeName()).filter((k) => cmd.getOptionValueSource(k) === 'cli');
       const only = (mode: string, allowed: string[]): string[] =>
         given.filter((k) => !allowed.includes(k)).map((k) => `--${k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())} (not with ${mode})`);
-      if (opts.fitCurve) {
-        const extra = only('--fit-curve', ['fitCurve', 'svg', 'limit']);
+      if (opts.fitCurve || opts.fitWdl) {
+        const mode = opts.fitCurve ? '--fit-curve' : '--fit-wdl';
+        const extra = only(mode, [opts.fitCurve ? 'fitCurve' : 'fitWdl', 'svg', 'limit']);
         if (extra.length > 0) return usage(`drop ${extra.join(', ')}`);
-        if (files.length === 0) return usage('--fit-curve needs datagen files (e.g. chuhan analyse --fit-curve gen6a.bin)');
-        process.exitCode = runFitCurve({ files, limit: opts.limit, svg: opts.svg }, writeLine, log);
+        if (files.length === 0) return usage(`${mode} needs datagen files (e.g. chuhan analyse ${mode} gen11.bin)`);
+        process.exitCode = (opts.fitCurve ? runFitCurve : runFitWdl)({ files, limit: opts.limit, svg: opts.svg }, writeLine, log);
         return;
       }
       if (opts.out === undefined) return usage('give --out FILE (the reviewed PGN)');
@@ -97,7 +104,7 @@ export function analyseCommand(version: string, engine: () => string[], writeLin
         process.exitCode = runAnalyseMerge({ out: opts.out, shards: files }, log);
         return;
       }
-      if (opts.svg !== undefined || opts.limit !== undefined) return usage('--svg and --limit go with --fit-curve');
+      if (opts.svg !== undefined || opts.limit !== undefined) return usage('--svg and --limit go with --fit-curve or --fit-wdl');
       if (files.length !== 1)
         return usage(
           files.length === 0
