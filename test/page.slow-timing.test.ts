@@ -497,7 +497,7 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the page of chuhan
       const detail = await page.locator('#review-detail').innerText();
       expect(detail).toMatch(/^6\. 马八进七\s*\?\?/);
       expect(detail).toMatch(/Blunder: Red's winning chances \d+% → \d+%/);
-      expect(detail).toMatch(/^6\. 马八进七\s*\?\? [+−]\d+\.\d\d · Red wins \d+%, draw \d+%, Black wins \d+%/);
+      expect(detail).toMatch(/^6\. 马八进七\s*\?\?[^\n]*\n\(blunder\)\s+[+−]\d+\.\d\d · Red wins \d+%, draw \d+%, Black wins \d+%/);
       expect(detail).toMatch(/Better [+−]\d+\.\d\d:\s+车二/);
       // The marks are reachable from the keyboard too: from the first position, the first mark.
       const firstMarked = await marked.first().getAttribute('data-ply');

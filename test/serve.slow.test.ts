@@ -135,7 +135,8 @@ describe('chuhan serve', () => {
     expect(index.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(index.headers['cross-origin-embedder-policy']).toBe('require-corp');
     expect(index.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(index.body).toContain('aria-label="Move"');
+    // The page's own HTML: the field labelled Move names its label by key (web/strings/).
+    expect(index.body).toContain('<input id="move-input" data-i18n-label="move.label"');
     expect(index.body).not.toContain(canary);
     for (const [path, type] of [
       ['/index.html', 'text/html'],

@@ -71,7 +71,8 @@ export function renderEngine(v: EngineView): void {
     const score = redScore(info, pos.side);
     const chances = redChances(engineScore(info), pos.side, material);
     const li = h('li', { class: 'line' });
-    const cell = h('span', { class: 'score' }, formatScore(score));
+    const cell = h('span', { class: 'score' });
+    cell.appendChild(h('span', {}, formatScore(score)));
     const wdl = h('span', { class: 'wdl', title: formatChances(chances) });
     chances.forEach((c, i) => {
       if (i > 0) wdl.append(' ');
