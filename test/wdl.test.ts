@@ -3,9 +3,13 @@
 // a mate certain either way, a level position drawish with little material and decisive with much
 // (as the self-play the constants were fitted on says, docs/analyse.md); and in the session, off by
 // default, shown with UCI_ShowWDL under UCI and `showwdl` under UCCI, in the engine's own searches.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { START_FEN, parseFen } from '../engine/index';
-import { fitLogit } from '../bench/analyse/fit-wdl';
+import { fitLogit, runFitWdl } from '../bench/analyse/fit-wdl';
+import { DATA_VERSION, HEADER_BYTES, RECORD_BYTES, encodeHeader, encodeRecord } from '../bench/nnue/data-format';
 import { materialShare, wdlChances, wdlPerMille } from '../engine/wdl';
 import { type InProcessEngine, inProcess } from './session-harness';
 
@@ -77,6 +81,79 @@ describe('the chances', () => {
     expect(a).toBeLessThan(-0.4);
     expect(b).toBeGreaterThan(0.75);
     expect(b).toBeLessThan(0.85);
+  });
+});
+
+/** A datagen file of `n` positions, Red to move, half at the start and half with a chariot and two soldiers a side, each result drawn from `chances`. */
+function syntheticData(n: number, chances: (cp: number, m: number) => [number, number, number]): string {
+  const boards = [parseFen(START_FEN), parseFen('3k5/9/9/9/r1p6/P5P1R/9/9/2p6/4K4 w - - 0 1')];
+  // Two soldiers and a chariot a side: 16 of the start's 66.
+  expect(materialShare(boards[1])).toBeCloseTo(16 / 66, 12);
+  let seed = 11;
+  const random = (): number => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const body = new Uint8Array(n * RECORD_BYTES);
+  for (let i = 0; i < n; i++) {
+    const pos = boards[i & 1];
+    const cp = Math.round((random() - 0.5) * 1600);
+    const [w, d] = chances(cp, materialShare(pos));
+    const u = random();
+    encodeRecord(body, i * RECORD_BYTES, pos.board, 0, u < w ? 2 : u < w + d ? 1 : 0, cp);
+  }
+  const header = encodeHeader({
+    version: DATA_VERSION,
+    games: 1,
+    positions: n,
+    seed: 1,
+    nodes: 1000,
+    randomPlies: 0,
+    flags: 0,
+    network: 0,
+    openings: 0,
+    engine: 0,
+    shard: null,
+    schedule: 0,
+  });
+  expect(header.length).toBe(HEADER_BYTES);
+  const file = join(mkdtempSync(join(tmpdir(), 'chuhan-wdl-')), 'synthetic.bin');
+  writeFileSync(file, Buffer.concat([header, body]));
+  return file;
+}
+
+describe('chuhan analyse --fit-wdl', () => {
+  it('gives back, from a datagen file, the chances its results were drawn from, the material read from the boards', () => {
+    const file = syntheticData(40_000, wdlChances);
+    const out: string[] = [];
+    const err: string[] = [];
+    expect(
+      runFitWdl(
+        { files: [file] },
+        (l) => out.push(l),
+        (l) => err.push(l),
+      ),
+    ).toBe(0);
+    expect(err).toEqual([]);
+    const constants = (name: string): number[] =>
+      JSON.parse(out.find((l) => l.startsWith(`${name} = `))!.slice(name.length + 3)) as number[];
+    const win = constants('WDL_WIN');
+    const loss = constants('WDL_LOSS');
+    const fitted = (cp: number, m: number): number[] => {
+      const logit = (c: number[], pawns: number): number => c[0] + c[1] * m + c[2] * m * m + (c[3] + c[4] * m + c[5] * m * m) * pawns;
+      const w = 1 / (1 + Math.exp(-logit(win, cp / 100)));
+      const l = 1 / (1 + Math.exp(-logit(loss, -cp / 100)));
+      return [w, 1 - w - l, l];
+    };
+    for (const m of [1, 16 / 66])
+      for (const cp of [-600, -200, 0, 200, 600]) {
+        const truth = wdlChances(cp, m);
+        fitted(cp, m).forEach((p, k) => expect(Math.abs(p - truth[k]), `${cp} cp, material ${m.toFixed(2)}`).toBeLessThan(0.05));
+      }
+    // The material tells the draws apart: the model with it fits the outcomes better than the score alone.
+    const row = out.find((l) => l.startsWith('| win and loss curves apart, score and material'))!.split('|');
+    const alone = out.find((l) => l.startsWith('| win and loss curves apart, score alone'))!.split('|');
+    expect(Number(row[3])).toBeGreaterThan(Number(alone[3]) + 0.05);
   });
 });
 

@@ -62,9 +62,18 @@ export function plural(key: PluralKey, n: number, params: Params = {}): string {
   return t(`${key}.${form}` as StringKey, { n, ...params });
 }
 
+/** The formatters made so far, by language and options (the engine lines write numbers many times a second). */
+const formats = new Map<string, Intl.NumberFormat>();
+
 /** A number as the language writes it: `60,000`. */
-export function formatNumber(n: number, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(current, options).format(n);
+export function formatNumber(n: number, options: Intl.NumberFormatOptions = {}): string {
+  const key = `${current} ${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(current, options);
+    formats.set(key, format);
+  }
+  return format.format(n);
 }
 
 /** A share from 0 to 1 as a whole percentage: `45%`. */
