@@ -49,4 +49,7 @@ export { moveToChinese, parseChinese } from './notation-chinese';
 export type { ChineseOptions } from './notation-chinese';
 export { moveToWxf, parseWxf } from './notation-wxf';
 export { PgnError, decodePgnBytes, parsePgn, writePgn, writePgnGames } from './pgn';
-export type { PgnComment, PgnFormat, PgnGame, PgnResult, PgnWriteOptions } from './pgn';
+export type { PgnComment, PgnFormat, PgnGame, PgnNag, PgnResult, PgnVariation, PgnWriteOptions } from './pgn';
+export { RecordError } from './record-error';
+export { RECORD_FORMAT_NAMES, readRecords } from './records';
+export type { RecordFormat, Records } from './records';

@@ -328,7 +328,7 @@ interface AnnotateOptions {
  * The game with the review in it: each move's evaluation as a comment after it, marked moves with
  * their NAG and the better line as a variation (its first move with the evaluation it keeps), the
  * review's tags added after the game's own (older review tags replaced). The game's own comments
- * are kept, before the review's.
+ * and variations are kept, before the review's; its NAGs give way to the review's marks.
  */
 export function annotateGame(game: PgnGame, review: GameReview, evals: readonly PositionEval[], options: AnnotateOptions = {}): PgnGame {
   const added = reviewTags(review);
@@ -337,7 +337,7 @@ export function annotateGame(game: PgnGame, review: GameReview, evals: readonly 
   const tags = [...game.tags.filter(([k]) => !replaced.has(k.toLowerCase())), ...added];
   const comments: PgnComment[] = [...(game.comments ?? [])];
   const nags: PgnNag[] = [];
-  const variations: PgnVariation[] = [];
+  const variations: PgnVariation[] = [...(game.variations ?? [])];
   for (const m of review.moves) {
     comments.push({ ply: m.ply, text: afterComment(evals[m.ply]) });
     if (m.mark === null) continue;

@@ -251,13 +251,50 @@ describe('chuhan analyse', () => {
     });
   });
 
+  it('reviews a batch of files, each game in its own notation; a file it cannot read gets a line and the others go on', async () => {
+    const fixtures = join(__dirname, 'fixtures', 'records');
+    const xqf = readFileSync(join(fixtures, 'xqf-1.0-doc-example.xqf'));
+    const noise = Buffer.alloc(1 << 20);
+    for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+    const batch: Array<[string, Buffer | string]> = [
+      ['doc.xqf', xqf],
+      ['cut.xqf', xqf.subarray(0, 1030)],
+      ['iccs.pgn', '[Event "no Format tag"]\n1. h2e2 h9g7 2. h0g2 i9h9 *\n'],
+      ['board.png', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex')],
+      ['empty.pgn', ''],
+      ['noise.bin', noise],
+      ['page.html', '<p>[DhtmlXQ][DhtmlXQ_red]甲[/DhtmlXQ_red][DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist][/DhtmlXQ]</p>'],
+    ];
+    for (const [name, bytes] of batch) writeFileSync(at(name), bytes);
+    const r = await chuhan(['analyse', ...batch.map(([name]) => at(name)), '--out', at('batch.pgn'), ...SEARCH]);
+    expect(r.code).toBe(1);
+    const refused = r.stderr.split('\n').filter((l) => l.includes('refused:'));
+    expect(refused.map((l) => l.replace(dir + '/', ''))).toEqual([
+      'analyse: game 2: refused: cut.xqf (XQF 1.0): a truncated XQF file: it ends inside its first record',
+      'analyse: game 4: refused: board.png: not a game record: a PNG image',
+      'analyse: game 5: refused: empty.pgn: an empty file',
+      'analyse: game 6: refused: noise.bin: not a game record: binary data of no format it knows',
+    ]);
+    expect(r.stderr).toMatch(/3 game\(s\) reviewed, 4 refused/);
+    expect(r.stderr).not.toMatch(/at .*\.(ts|js|cjs):\d+/);
+    const text = readFileSync(at('batch.pgn'), 'utf8');
+    const out = parsePgn(text);
+    expect(out.map((g) => [g.format, g.moves.length])).toEqual([
+      ['chinese', 16],
+      ['iccs', 4],
+      ['chinese', 2],
+    ]);
+    expect(out[0].tags).toContainEqual(['Red', '柳大华']);
+    expect(text).toContain('\n1. H2-E2\n');
+  });
+
   it('says what is wrong with the command line, in one line', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['analyse', at('games.pgn')], /give --out FILE/],
-      [['analyse', '--out', at('x.pgn')], /name the PGN file/],
+      [['analyse', '--out', at('x.pgn')], /name the files of the games/],
       [['analyse', at('games.pgn'), '--out', at('x.pgn'), '--nodes', '10', '--depth', '3'], /one limit a position: --nodes or --depth/],
       [['analyse', at('nothing.pgn'), '--out', at('x.pgn')], /cannot read .*nothing\.pgn: no such file/],
-      [['analyse', at('games.pgn'), '--out', at('games.pgn')], /is the input itself/],
+      [['analyse', at('games.pgn'), '--out', at('games.pgn')], /is an input; give another file/],
       [['analyse', at('games.pgn'), '--out', at('x.pgn'), '--format', 'xyz'], /expected iccs, wxf or chinese/],
       [['analyse', '--fit-curve'], /--fit-curve needs datagen files/],
       [['analyse', '--fit-curve', at('games.pgn')], /games\.pgn/],

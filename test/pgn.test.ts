@@ -58,7 +58,8 @@ describe('write then read', () => {
         expect(back.length).toBe(games.length);
         for (let i = 0; i < games.length; i++) {
           expect(back[i].format).toBe(format);
-          const { format: _f, ...rest } = back[i];
+          expect(back[i].traditional ?? false).toBe(traditional);
+          const { format: _f, traditional: _t, ...rest } = back[i];
           expect(rest).toEqual(games[i]);
         }
         // Writing what was read gives the same text again.
@@ -262,17 +263,17 @@ describe('the pgn converter command', () => {
       const moves = Buffer.from('c5dab6fec6bdcee520c2eda3b8bdf8a3b7', 'hex');
       writeFileSync(input, Buffer.concat([head, moves, Buffer.from(' *\r\n', 'ascii')]));
       const lines: string[] = [];
-      expect(await runPgnCli({ input, format: 'wxf' }, (l) => lines.push(l))).toBe(0);
+      expect(await runPgnCli({ inputs: [input], format: 'wxf' }, (l) => lines.push(l))).toBe(0);
       expect(lines).toContain('[Format "WXF"]');
       expect(lines).toContain('1. C2.5 H8+7');
       const output = join(dir, 'out.pgn');
-      expect(await runPgnCli({ input, output, format: 'chinese', traditional: true }, (l) => lines.push(l))).toBe(0);
+      expect(await runPgnCli({ inputs: [input], output, format: 'chinese', traditional: true }, (l) => lines.push(l))).toBe(0);
       expect(readFileSync(output, 'utf8')).toContain('1. 炮二平五 馬８進７\n');
       const errors: string[] = [];
       writeFileSync(input, '1. h2e2 h2e2 *');
       expect(
         await runPgnCli(
-          { input, format: 'iccs' },
+          { inputs: [input], format: 'iccs' },
           () => {},
           (l) => errors.push(l),
         ),
@@ -280,11 +281,47 @@ describe('the pgn converter command', () => {
       expect(errors[0]).toMatch(/game 1, move 1 \(black\): 'h2e2' is not a legal move/);
       expect(
         await runPgnCli(
-          { input: join(dir, 'missing.pgn'), format: 'iccs' },
+          { inputs: [join(dir, 'missing.pgn')], format: 'iccs' },
           () => {},
           (l) => errors.push(l),
         ),
       ).toBe(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('converts XQF, DhtmlXQ and PGN files in one run; a file it cannot read gets one line and the others are written', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chuhan-pgn-'));
+    try {
+      const fixtures = join(__dirname, 'fixtures', 'records');
+      const sample = readFileSync(join(fixtures, 'xqf-1.8-sample.xqf'));
+      const files: Array<[string, Buffer | string]> = [
+        ['game.pgn', sample], // an XQF file, whatever its name says
+        ['image.xqf', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex')],
+        ['cut.xqf', sample.subarray(0, 1500)],
+        ['empty.pgn', ''],
+        ['page.txt', '<p>[DhtmlXQ][DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist][/DhtmlXQ]</p>'],
+        ['xqbase.pgn', readFileSync(join(fixtures, 'xqbase-ccgc-01.pgn'))],
+      ];
+      for (const [name, bytes] of files) writeFileSync(join(dir, name), bytes);
+      const out: string[] = [];
+      const errors: string[] = [];
+      const code = await runPgnCli(
+        { inputs: files.map(([name]) => join(dir, name)), format: 'iccs' },
+        (l) => out.push(l),
+        (l) => errors.push(l),
+      );
+      expect(code).toBe(1);
+      expect(errors.map((e) => e.replace(dir + '/', ''))).toEqual([
+        'pgn: image.xqf: not a game record: a PNG image',
+        'pgn: cut.xqf (XQF 1.8): a truncated XQF file: it ends inside the comment of move record 5',
+        'pgn: empty.pgn: an empty file',
+      ]);
+      const games = parsePgn(out.join('\n'));
+      expect(games.map((g) => g.moves.length)).toEqual([75, 2, 26]);
+      expect(games[0].tags).toContainEqual(['Red', '许银川']);
+      expect(games[2].tags).toContainEqual(['ECCO', 'C48']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

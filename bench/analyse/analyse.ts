@@ -1,14 +1,19 @@
-// `chuhan analyse GAMES.pgn --out REVIEWED.pgn`: game review on the command line. Every position
-// of every game is searched by engine processes (engine-client.ts), `--concurrency` games at a
-// time; engine/review.ts turns the evaluations into the marks, the better lines and the accuracy
-// figures, and the games are written in input order, each once it and every game before it are
-// done. OUT.json (state.ts) records the run, so that Ctrl-C keeps the finished games and
-// `--resume` goes on; `--shard K/N` analyses the games g (0-based) with g mod N = K − 1, and
-// `--merge` (merge.ts) puts the shards together. A game the PGN reader refuses is reported with
-// its number and the reason, and the others are analysed.
+// `chuhan analyse GAMES... --out REVIEWED.pgn`: game review on the command line. The games are
+// those of every file given, in order, whatever their format (PGN, XQF, DhtmlXQ: the one reader,
+// engine/records.ts). Every position of every game is searched by engine processes
+// (engine-client.ts), `--concurrency` games at a time; engine/review.ts turns the evaluations into
+// the marks, the better lines and the accuracy figures, and the games are written in input order,
+// each once it and every game before it are done, in the notation each was read in (Chinese for
+// XQF and DhtmlXQ) unless `--format` says otherwise, with the opening's ECCO code and name.
+// OUT.json (state.ts) records the run, so that Ctrl-C keeps the finished games and `--resume` goes
+// on; `--shard K/N` analyses the games g (0-based) with g mod N = K − 1, and `--merge` (merge.ts)
+// puts the shards together. A file or a game the reader refuses is reported with its number and the
+// reason, in one line, and the others are analysed.
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
-import { decodePgnBytes, parsePgnEach, PgnError, writePgn, type PgnFormat, type PgnGame } from '../../engine/pgn';
+import { PgnError, writePgn, type PgnFormat, type PgnGame } from '../../engine/pgn';
+import { RecordError } from '../../engine/record-error';
+import { readRecords } from '../../engine/records';
 import { annotateGame, evaluateGame, reviewGame, type GameReview, type PositionEval, type SideReview } from '../../engine/review';
 import { onInterrupt } from '../interrupt';
 import type { Shard } from '../match/shard';
@@ -28,7 +33,8 @@ import {
 } from './state';
 
 interface AnalyseOptions {
-  input: string;
+  /** The files of the games, read in order. */
+  inputs: string[];
   out: string;
   limit: AnalyseLimit;
   threads: number;
@@ -85,6 +91,43 @@ function gameName(game: PgnGame, number: number): string {
   return red !== undefined || black !== undefined ? `game ${number} (${red ?? '?'} - ${black ?? '?'})` : `game ${number}`;
 }
 
+/** A game of the input: read, or refused with the reason (a whole file refused counts as one). */
+type InputGame = PgnGame | { refused: string };
+
+/**
+ * The games of the input files in order, and the SHA-256 that names the input (the file's own for
+ * one file, of the files' hashes for several). Null, with the reason logged, when a file cannot be read.
+ */
+function readInputs(files: readonly string[], log: (line: string) => void): { games: InputGame[]; sha256: string } | null {
+  const games: InputGame[] = [];
+  const hashes: string[] = [];
+  for (const file of files) {
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(readFileSync(file));
+    } catch (e) {
+      const x = e as NodeJS.ErrnoException;
+      log(`chuhan analyse: cannot read ${file}: ${x.code === 'ENOENT' ? 'no such file' : x.code === 'EISDIR' ? 'a directory' : x.message}`);
+      return null;
+    }
+    hashes.push(sha256(bytes));
+    try {
+      for (const g of readRecords(bytes, file).games) {
+        if (g instanceof PgnError) {
+          games.push({ refused: files.length > 1 ? `${file}: ${g.message}` : g.message });
+        } else {
+          for (const w of g.warnings ?? []) log(`analyse: ${file}: ${w}`);
+          games.push(g);
+        }
+      }
+    } catch (e) {
+      if (!(e instanceof RecordError)) throw e;
+      games.push({ refused: e.message });
+    }
+  }
+  return { games, sha256: hashes.length === 1 ? hashes[0] : sha256(new TextEncoder().encode(hashes.join('\n'))) };
+}
+
 /** The reviewed game's PGN text. */
 function reviewedText(
   game: PgnGame,
@@ -93,7 +136,10 @@ function reviewedText(
   format: PgnFormat | undefined,
   annotator: string,
 ): string {
-  return writePgn(annotateGame(game, review, evals, { annotator }), format ?? game.format ?? 'chinese');
+  const own = format === undefined;
+  return writePgn(annotateGame(game, review, evals, { annotator }), format ?? game.format ?? 'chinese', {
+    traditional: own && game.traditional === true,
+  });
 }
 
 export async function runAnalyse(
@@ -101,17 +147,12 @@ export async function runAnalyse(
   log: (line: string) => void,
   err: (text: string) => void = (t) => log(t.replace(/\n$/, '')),
 ): Promise<number> {
-  let bytes: Uint8Array;
-  try {
-    bytes = new Uint8Array(readFileSync(opts.input));
-  } catch (e) {
-    const x = e as NodeJS.ErrnoException;
-    log(`chuhan analyse: cannot read ${opts.input}: ${x.code === 'ENOENT' ? 'no such file' : x.message}`);
-    return 1;
-  }
-  const entries = parsePgnEach(decodePgnBytes(bytes));
+  const input = readInputs(opts.inputs, log);
+  if (input === null) return 1;
+  const entries = input.games;
+  const inputName = opts.inputs.length === 1 ? opts.inputs[0] : `${opts.inputs.length} files`;
   if (entries.length === 0) {
-    log(`chuhan analyse: ${opts.input} holds no game`);
+    log(`chuhan analyse: ${inputName} holds no game`);
     return 1;
   }
   const shard = opts.shard ?? null;
@@ -126,7 +167,7 @@ export async function runAnalyse(
   const fresh: RunState = {
     tool: 'chuhan analyse',
     version: STATE_VERSION,
-    input: { sha256: sha256(bytes), games: entries.length },
+    input: { sha256: input.sha256, games: entries.length },
     settings: { limit: limitText(opts.limit), threads: opts.threads, hash: opts.hash, format: opts.format ?? 'own', engine: engineHash },
     shard: shardText(shard),
     planned: mine.length,
@@ -193,7 +234,7 @@ export async function runAnalyse(
   const todo = mine.slice(state.games.length);
   const positionsOf = (g: number): number => {
     const e = entries[g];
-    return e instanceof PgnError ? 0 : e.moves.length + 1;
+    return 'refused' in e ? 0 : e.moves.length + 1;
   };
   const progress = new Progress({
     games: mine.length,
@@ -229,15 +270,15 @@ export async function runAnalyse(
   // Refused games are done at once: their number and the reason.
   for (const g of todo) {
     const e = entries[g];
-    if (e instanceof PgnError) {
-      progress.note(`analyse: game ${g + 1}: refused: ${e.message}`);
-      finished.set(g, { entry: { game: g + 1, refused: e.message }, text: '' });
+    if ('refused' in e) {
+      progress.note(`analyse: game ${g + 1}: refused: ${e.refused}`);
+      finished.set(g, { entry: { game: g + 1, refused: e.refused }, text: '' });
       refused++;
       progress.gameDone();
     }
   }
   flush();
-  const queue = todo.filter((g) => !(entries[g] instanceof PgnError));
+  const queue = todo.filter((g) => !('refused' in entries[g]));
 
   let stopping: number | null = null;
   let failure: string | null = null;
@@ -309,7 +350,7 @@ export async function runAnalyse(
   const workers = Math.max(1, Math.min(opts.concurrency, queue.length));
   if (queue.length > 0) {
     log(
-      `analyse: ${queue.length} game(s) of ${opts.input}${shard ? ` (shard ${shardText(shard)})` : ''}, ${limitText(opts.limit)} a position, ` +
+      `analyse: ${queue.length} game(s) of ${inputName}${shard ? ` (shard ${shardText(shard)})` : ''}, ${limitText(opts.limit)} a position, ` +
         `${workers} engine(s) of ${opts.threads} thread(s) and ${opts.hash} MB`,
     );
   }

@@ -1,11 +1,12 @@
 // Training positions from played games: every quiet position (as in generate.ts) of the games in
-// one or more PGN files (UTF-8 or GBK, as `chuhan pgn` reads them), from ply 2 on, deduplicated, one
-// FEN per line. Match games against a stronger engine hold the attacks on the king that fast
+// one or more game records (PGN in UTF-8 or GBK, XQF, DhtmlXQ: the reader of `chuhan pgn`), from ply
+// 2 on, deduplicated, one FEN per line; a game the reader refuses is left out. Match games against a stronger engine hold the attacks on the king that fast
 // self-play rarely reaches.
 
 import { appendFileSync, readFileSync } from 'node:fs';
 import { parseFen } from '../../engine/index';
-import { decodePgnBytes, parsePgn } from '../../engine/pgn';
+import { PgnError } from '../../engine/pgn';
+import { readRecords } from '../../engine/records';
 import { isQuiet, pushUnseen } from './generate';
 
 export function fromPgn(inputs: string[], out: string, log: (s: string) => void): void {
@@ -13,7 +14,8 @@ export function fromPgn(inputs: string[], out: string, log: (s: string) => void)
   let games = 0;
   let kept = 0;
   for (const path of inputs) {
-    for (const game of parsePgn(decodePgnBytes(readFileSync(path)))) {
+    for (const game of readRecords(new Uint8Array(readFileSync(path)), path).games) {
+      if (game instanceof PgnError) continue;
       games++;
       const pos = parseFen(game.fen);
       const lines: string[] = [];

@@ -7,7 +7,18 @@
 // read so far (marked unfinished), which `--resume` completes.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { decodePgnBytes, generateLegal, judge, MAX_MOVES, parseFen, parsePgn, Position, toFen, type PgnGame } from '../../engine/index';
+import {
+  generateLegal,
+  judge,
+  MAX_MOVES,
+  parseFen,
+  PgnError,
+  Position,
+  RecordError,
+  readRecords,
+  toFen,
+  type PgnGame,
+} from '../../engine/index';
 import { SIGNAL_COUNT } from '../../engine/limits';
 import { NnueEvaluator } from '../../engine/nnue';
 import { Searcher } from '../../engine/search';
@@ -200,17 +211,24 @@ export async function runBuildOpenings(opts: BuildOpeningsOptions, log: (line: s
   const maxScore = opts.maxScore ?? 80;
   const sources: Array<{ file: string; games: PgnGame[] }> = [];
   for (const file of opts.pgn) {
-    let text: string;
+    let bytes: Uint8Array;
     try {
-      text = decodePgnBytes(new Uint8Array(readFileSync(file)));
+      bytes = new Uint8Array(readFileSync(file));
     } catch (e) {
       log(`chuhan openings: cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
       return 1;
     }
     try {
-      sources.push({ file, games: parsePgn(text) });
+      const games = readRecords(bytes, file).games;
+      const refused = games.find((g) => g instanceof PgnError);
+      if (refused !== undefined) {
+        log(`chuhan openings: ${file}: ${refused.message}`);
+        return 1;
+      }
+      sources.push({ file, games: games as PgnGame[] });
     } catch (e) {
-      log(`chuhan openings: ${file}: ${e instanceof Error ? e.message : e}`);
+      if (!(e instanceof RecordError)) throw e;
+      log(`chuhan openings: ${e.message}`);
       return 1;
     }
   }

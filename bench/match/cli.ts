@@ -10,7 +10,7 @@ import { scoreValue } from './adjudication';
 import { goCommand } from './go-command';
 import type { GameOutcome } from './game';
 import { Match } from './match';
-import { parseOpenings, shuffled, startOpening, type Opening } from './openings';
+import { openingsFromBytes, shuffled, startOpening, type Opening } from './openings';
 import { matchCommand, matchOptions, mergeOptions, UsageError, type MatchOptions } from './options';
 import { PreflightError, checkEngines, checkOutputs, fairnessWarnings, locate } from './preflight';
 import { runMerge } from './merge';
@@ -25,7 +25,7 @@ import { Tally } from './summary';
 
 function loadOpenings(o: MatchOptions): Opening[] {
   if (!o.openings) return [startOpening()];
-  const list = parseOpenings(readFileSync(o.openings, 'utf8'));
+  const list = openingsFromBytes(new Uint8Array(readFileSync(o.openings)), o.openings);
   if (list.length === 0) throw new Error(`${o.openings} has no openings`);
   return o.seed === undefined ? list : shuffled(list, o.seed);
 }

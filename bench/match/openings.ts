@@ -2,8 +2,24 @@
 // the initial position, or both (`<FEN> moves h2e2 h9g7`). Move numbers (`1.`) and the PGN move
 // form `H2-E2` are accepted. Text after ` ; ` (or an EPD `id "…"` operation) names the opening;
 // ` # …` to the end of a line is a comment, and so are whole lines starting with `#`; blank lines
-// are ignored. Every move is checked by the rules core.
-import { FenError, generateLegal, MAX_MOVES, parseFen, parseIccs, Position, START_FEN, toFen } from '../../engine/index';
+// are ignored. Every move is checked by the rules core. A game record (PGN with tags, XQF, DhtmlXQ:
+// the project's one reader, engine/records.ts) may be given instead: each game's main line is an
+// opening, named by its tags.
+import {
+  decodePgnBytes,
+  FenError,
+  generateLegal,
+  MAX_MOVES,
+  parseFen,
+  parseIccs,
+  PgnError,
+  Position,
+  RecordError,
+  readRecords,
+  START_FEN,
+  toFen,
+  type PgnGame,
+} from '../../engine/index';
 
 export interface Opening {
   /** The position the game starts from (the opening's moves are played on it). */
@@ -11,7 +27,7 @@ export interface Opening {
   /** The opening's moves (engine-core move codes), played before the engines take over. */
   moves: number[];
   name: string;
-  /** 1-based line number in the file. */
+  /** 1-based line number in the file (for a game record, the number of the game). */
   line: number;
 }
 
@@ -100,6 +116,42 @@ export function parseOpenings(text: string): Opening[] {
     if (o) out.push(o);
   });
   return out;
+}
+
+/** An opening's name from a game's tags: its ECCO code and opening, else the players, else its number. */
+function gameOpeningName(g: PgnGame, number: number): string {
+  const tag = (name: string): string => g.tags.find(([k]) => k.toLowerCase() === name)?.[1]?.trim() ?? '';
+  const named = [tag('ecco'), tag('opening'), tag('variation')].filter((t) => t !== '' && t !== '?').join(' ');
+  if (named !== '') return named;
+  const red = tag('red');
+  const black = tag('black');
+  return red !== '' || black !== '' ? `${red || '?'} - ${black || '?'}` : `game ${number}`;
+}
+
+/**
+ * Reads an openings file's bytes: game records (XQF, DhtmlXQ, PGN with tags), each game's main
+ * line an opening, or the line format above. Throws OpeningError naming the game or the line.
+ */
+export function openingsFromBytes(bytes: Uint8Array, name = 'the openings file'): Opening[] {
+  const head = decodePgnBytes(bytes.subarray(0, 65536));
+  const record = (bytes[0] === 0x58 && bytes[1] === 0x51) || /\[DhtmlXQ|^\s*\[[A-Za-z0-9_]+\s+"/m.test(head);
+  if (!record) return parseOpenings(decodePgnBytes(bytes));
+  let games;
+  try {
+    games = readRecords(bytes, name).games;
+  } catch (e) {
+    if (e instanceof RecordError) throw new OpeningError(e.message);
+    throw e;
+  }
+  return games.map((g, i) => {
+    if (g instanceof PgnError) throw new OpeningError(g.message);
+    const pos = parseFen(g.fen);
+    for (const m of g.moves) pos.make(m);
+    if (generateLegal(pos, new Int32Array(MAX_MOVES), 0) === 0) {
+      throw new OpeningError(`game ${i + 1}: the opening leaves no legal move`);
+    }
+    return { fen: g.fen, moves: g.moves, name: gameOpeningName(g, i + 1), line: i + 1 };
+  });
 }
 
 /** The start position alone, used when no openings file is given. */

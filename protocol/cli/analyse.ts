@@ -45,13 +45,14 @@ export function analyseCommand(version: string, engine: () => string[], writeLin
     .description('review games: ?! ? ?? marks, better moves, accuracy')
     .summary('review games: ?! ? ?? marks, better moves, accuracy')
     .usage(
-      'GAMES.pgn --out REVIEWED.pgn [options]   |   --merge --out ALL.pgn SHARD.pgn...   |   --fit-curve|--fit-wdl DATA.bin... [--svg FILE]',
+      'GAMES... --out REVIEWED.pgn [options]   |   --merge --out ALL.pgn SHARD.pgn...   |   --fit-curve|--fit-wdl DATA.bin... [--svg FILE]',
     )
     .addHelpText(
       'after',
-      '\nGAMES.pgn: UTF-8 or GBK, ICCS, WXF or Chinese moves. Each move gets its evaluation, a mark where it\n' +
-        'lost enough and the better line; each side its accuracy (docs/analyse.md). With --merge the files\n' +
-        "are the shards' outputs, with --fit-curve and --fit-wdl datagen files.",
+      '\nGAMES: PGN (UTF-8 or GBK; ICCS, WXF or Chinese moves), XQF or DhtmlXQ files, told apart by their\n' +
+        'content. Each move gets its evaluation, a mark where it lost enough and the better line; each side\n' +
+        "its accuracy; each game its opening (docs/analyse.md). With --merge the files are the shards'\n" +
+        'outputs, with --fit-curve and --fit-wdl datagen files.',
     )
     .allowExcessArguments()
     .option('--out <file>', 'the reviewed PGN to write (its record, FILE.json, beside it)')
@@ -105,13 +106,9 @@ export function analyseCommand(version: string, engine: () => string[], writeLin
         return;
       }
       if (opts.svg !== undefined || opts.limit !== undefined) return usage('--svg and --limit go with --fit-curve or --fit-wdl');
-      if (files.length !== 1)
-        return usage(
-          files.length === 0
-            ? 'name the PGN file of the games to review'
-            : `one PGN file at a time (got ${files.length}: ${files.join(' ')})`,
-        );
-      if (resolve(files[0]) === resolve(opts.out)) return usage(`--out ${opts.out} is the input itself; give another file`);
+      if (files.length === 0) return usage('name the files of the games to review (PGN, XQF or DhtmlXQ)');
+      const out = opts.out;
+      if (files.some((f) => resolve(f) === resolve(out))) return usage(`--out ${out} is an input; give another file`);
       const limits = (['nodes', 'depth', 'movetime'] as const).filter((k) => opts[k] !== undefined);
       if (limits.length > 1) return usage(`one limit a position: --${limits.join(' or --')}`);
       const limit: AnalyseLimit =
@@ -123,7 +120,7 @@ export function analyseCommand(version: string, engine: () => string[], writeLin
       const concurrency = opts.concurrency ?? Math.max(1, Math.floor(availableParallelism() / opts.threads));
       process.exitCode = await runAnalyse(
         {
-          input: files[0],
+          inputs: files,
           out: opts.out,
           limit,
           threads: opts.threads,

@@ -4,7 +4,7 @@
 //   chuhan bench ...  fixed-depth search of the bench positions (see bench/bench.ts)
 //   chuhan speed ...  perft and the bench beside Fairy-Stockfish, with ratios (see bench/speed.ts)
 //   chuhan judge ...  game result after moves (see protocol/cli/judge.ts)
-//   chuhan pgn ...    PGN move-format conversion (see protocol/cli/pgn-convert.ts)
+//   chuhan pgn ...    game records (PGN, XQF, DhtmlXQ) to PGN (see protocol/cli/pgn-convert.ts)
 //   chuhan match ...  engine-vs-engine matches (see bench/match/cli.ts)
 //   chuhan openings . an opening suite from played games (see bench/match/build-openings.ts)
 //   chuhan datagen .. self-play training data for the network (see bench/nnue/datagen.ts)
@@ -187,15 +187,15 @@ function buildProgram(): Command {
 
   program
     .command('pgn')
-    .description('convert PGN moves to ICCS, WXF or Chinese notation')
-    .argument('<file>', 'PGN file to read (UTF-8 or GBK)')
+    .description('game records (PGN, XQF, DhtmlXQ) to PGN')
+    .argument('<files...>', 'game records: PGN (UTF-8 or GBK), XQF or DhtmlXQ, told apart by their content')
     .requiredOption('--format <format>', 'move format to write: iccs, wxf or chinese', pgnFormat)
     .option('--traditional', 'Chinese moves in traditional characters')
     .option('-o, --output <file>', 'write to this file instead of stdout')
     .exitOverride()
-    .action(async (file: string, opts: Omit<PgnCliOptions, 'input'>) => {
+    .action(async (files: string[], opts: Omit<PgnCliOptions, 'inputs'>) => {
       const toStderr = (line: string): void => void process.stderr.write(line + '\n');
-      process.exitCode = await runPgnCli({ input: file, ...opts }, writeLine, toStderr);
+      process.exitCode = await runPgnCli({ inputs: files, ...opts }, writeLine, toStderr);
     });
 
   program
