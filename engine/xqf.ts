@@ -145,10 +145,11 @@ function readTree(bytes: Uint8Array, version: number, keys: Keys, name: string):
       }
     }
     if (commentLength < 0 || commentLength > r.left) {
+      const key = version >= 11 ? ', or a wrong key' : '';
       throw new RecordError(
         commentLength > r.left
-          ? `${name}: a truncated XQF file: it ends inside the comment of ${where}`
-          : `${name}: a damaged XQF file: ${where} has a comment of ${commentLength} bytes (a wrong key?)`,
+          ? `${name}: a truncated XQF file${key}: the comment of ${where} runs past the end of the file`
+          : `${name}: a damaged XQF file${key}: ${where} has a comment of ${commentLength} bytes`,
       );
     }
     const comment = commentLength > 0 ? decodeText(r.read(commentLength)) : '';

@@ -45,10 +45,11 @@ const BAD: Array<[string[], RegExp]> = [
   [['perf', '--depth', '3'], /unknown command 'perf' \(did you mean 'perft'\?\)/],
   [['bnech'], /unknown command 'bnech' \(did you mean 'bench'\?\)/],
   [['xyzzy'], /unknown command 'xyzzy'/],
-  [['pgn', '@/empty.pgn', '--format', 'iccs'], /empty.pgn has no games/],
-  [['pgn', '@/blank.pgn', '--format', 'wxf'], /blank.pgn has no games/],
+  [['pgn', '@/empty.pgn', '--format', 'iccs'], /empty\.pgn: an empty file/],
+  [['pgn', '@/blank.pgn', '--format', 'wxf'], /blank\.pgn: only blank text, no game/],
   [['pgn', '@/missing.pgn', '--format', 'iccs'], /cannot read .*missing.pgn/],
   [['pgn', '@/empty.pgn', '--format', 'klingon'], /iccs, wxf or chinese/],
+  [['pgn', '--format', 'iccs'], /^chuhan pgn: name the files to convert \(PGN, XQF or DhtmlXQ\)$/],
   [
     ['match', '--engine', `cmd=${ENGINE},proto=uci1`, '--engine', 'cmd=/no/such/engine', '--depth', '1'],
     /engine 'engine': \/no\/such\/engine does not exist/,

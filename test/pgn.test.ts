@@ -315,7 +315,7 @@ describe('the pgn converter command', () => {
       expect(code).toBe(1);
       expect(errors.map((e) => e.replace(dir + '/', ''))).toEqual([
         'pgn: image.xqf: not a game record: a PNG image',
-        'pgn: cut.xqf (XQF 1.8): a truncated XQF file: it ends inside the comment of move record 5',
+        'pgn: cut.xqf (XQF 1.8): a truncated XQF file, or a wrong key: the comment of move record 5 runs past the end of the file',
         'pgn: empty.pgn: an empty file',
       ]);
       const games = parsePgn(out.join('\n'));

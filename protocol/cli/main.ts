@@ -187,15 +187,23 @@ function buildProgram(): Command {
 
   program
     .command('pgn')
-    .description('game records (PGN, XQF, DhtmlXQ) to PGN')
-    .argument('<files...>', 'game records: PGN (UTF-8 or GBK), XQF or DhtmlXQ, told apart by their content')
+    .description('game records (PGN, XQF, DhtmlXQ) to PGN in ICCS, WXF or Chinese')
+    .summary('game records (PGN, XQF, DhtmlXQ) to PGN')
+    .usage('FILE... --format iccs|wxf|chinese [options]')
+    .addHelpText('after', '\nFILE: PGN (UTF-8 or GBK), XQF or DhtmlXQ, told apart by their content (docs/records.md).')
+    .allowExcessArguments()
     .requiredOption('--format <format>', 'move format to write: iccs, wxf or chinese', pgnFormat)
     .option('--traditional', 'Chinese moves in traditional characters')
     .option('-o, --output <file>', 'write to this file instead of stdout')
     .exitOverride()
-    .action(async (files: string[], opts: Omit<PgnCliOptions, 'inputs'>) => {
+    .action(async (opts: Omit<PgnCliOptions, 'inputs'>, cmd: Command) => {
       const toStderr = (line: string): void => void process.stderr.write(line + '\n');
-      process.exitCode = await runPgnCli({ inputs: files, ...opts }, writeLine, toStderr);
+      if (cmd.args.length === 0) {
+        toStderr('chuhan pgn: name the files to convert (PGN, XQF or DhtmlXQ)');
+        process.exitCode = USAGE_ERROR;
+        return;
+      }
+      process.exitCode = await runPgnCli({ inputs: cmd.args, ...opts }, writeLine, toStderr);
     });
 
   program
