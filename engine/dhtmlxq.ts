@@ -177,7 +177,7 @@ function readGame(fields: Map<string, string>, index: number): PgnGame {
     game = treeToGame(tree, setupPosition(fen), label, '', result);
   } catch (e) {
     if (e instanceof FenError) return refuse(`its start position cannot be used: ${e.message}`);
-    if (e instanceof MoveTreeError) throw new PgnError(e.message.replace(label, `${label} (DhtmlXQ)`), index);
+    if (e instanceof MoveTreeError) throw new PgnError(`${label} (DhtmlXQ): ${e.detail}`, index);
     throw e;
   }
   const tags: Array<[string, string]> = [];

@@ -120,8 +120,12 @@ export function treeToGame(tree: MoveTree, pos: Position, label: string, hint: s
 
 /** An illegal or unreadable move on a tree's main line. */
 export class MoveTreeError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(
+    label: string,
+    /** The problem, without the label. */
+    readonly detail: string,
+  ) {
+    super(`${label}: ${detail}`);
     this.name = 'MoveTreeError';
   }
 }
@@ -144,7 +148,7 @@ function walkLine(choices: MoveNode[], walk: Walk, depth: number): Line {
       const why = `move ${pos.fullmove} (${side}), ${text}, is not ${move === 0 ? 'a move' : 'legal there'}`;
       if (depth === 0) {
         for (let i = 0; i < made; i++) pos.unmake();
-        throw new MoveTreeError(`${walk.label}: ${why}${walk.hint === '' ? '' : `: ${walk.hint}`}`);
+        throw new MoveTreeError(walk.label, `${why}${walk.hint === '' ? '' : `: ${walk.hint}`}`);
       }
       walk.warnings.push(`${walk.label}: a variation is cut at ${why}`);
       break;

@@ -4,8 +4,13 @@
 // read, but whose game a reader refuses (an illegal move), gives a PgnError in that game's place.
 
 export class RecordError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(
+    /** What names the file (its name, and the format once known: `game.xqf (XQF 1.8)`). */
+    where: string,
+    /** The problem, without the file's name: what a page that shows the name beside it says. */
+    readonly detail: string,
+  ) {
+    super(`${where}: ${detail}`);
     this.name = 'RecordError';
   }
 }

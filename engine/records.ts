@@ -79,32 +79,32 @@ function otherFormat(bytes: Uint8Array): string | null {
  * `name`, when the file holds none this reader knows.
  */
 export function readRecords(bytes: Uint8Array, name = 'the file'): Records {
-  if (bytes.length === 0) throw new RecordError(`${name}: an empty file`);
+  if (bytes.length === 0) throw new RecordError(name, `an empty file`);
   if (looksLikeXqf(bytes)) return { format: 'xqf', games: [readXqf(bytes, name)] };
   const other = otherFormat(bytes);
-  if (other !== null) throw new RecordError(`${name}: not a game record: ${other}`);
+  if (other !== null) throw new RecordError(name, `not a game record: ${other}`);
   const text = decodePgnBytes(bytes);
   if (looksLikeDhtmlXq(text)) {
     const games = readDhtmlXq(text);
-    if (games.length === 0) throw new RecordError(`${name}: DhtmlXQ tags, but no game in them`);
+    if (games.length === 0) throw new RecordError(name, `DhtmlXQ tags, but no game in them`);
     return { format: 'dhtmlxq', games };
   }
   const games = parsePgnEach(text, GIVE_UP);
   if (games.length === 0) {
-    throw new RecordError(text.trim() === '' ? `${name}: only blank text, no game` : `${name}: PGN with no game in it`);
+    throw new RecordError(name, text.trim() === '' ? 'only blank text, no game' : 'PGN with no game in it');
   }
   if (games.every((g) => g instanceof PgnError && g.plies === 0)) {
     // Not one move read: text, but PGN only if it has tags (a file of tagged games that all fail at
     // their first move is PGN with bad games; untagged text, or many tries, is not PGN).
     const first = games[0] as PgnError;
     if (/^<!doctype html|^<html|<html[\s>]/i.test(text.trimStart().slice(0, 1000))) {
-      throw new RecordError(`${name}: not a game record: an HTML page with no DhtmlXQ game in it`);
+      throw new RecordError(name, `not a game record: an HTML page with no DhtmlXQ game in it`);
     }
     const tagged = /\[[ \t]*[A-Za-z0-9_]+[ \t]*"/.test(text.slice(0, 65536));
     if (!tagged || games.length >= GIVE_UP) {
       const what = first.token !== '' ? `'${first.token}' is not a move` : first.message;
       const tries = games.length >= GIVE_UP ? `; not one move in the first ${games.length} games` : '';
-      throw new RecordError(`${name}: not a game record: text${tagged ? '' : ' with no PGN tag'} (${what}${tries})`);
+      throw new RecordError(name, `not a game record: text${tagged ? '' : ' with no PGN tag'} (${what}${tries})`);
     }
   }
   return { format: 'pgn', games };

@@ -124,7 +124,7 @@ function readTree(bytes: Uint8Array, version: number, keys: Keys, name: string):
   let first = true;
   while (parent !== undefined) {
     const where = first ? 'its first record' : `move record ${count + 1}`;
-    if (r.left < (version < 11 ? 8 : 4)) throw new RecordError(`${name}: a truncated XQF file: it ends inside ${where}`);
+    if (r.left < (version < 11 ? 8 : 4)) throw new RecordError(name, `a truncated XQF file: it ends inside ${where}`);
     const rec = r.read(4);
     let commentLength: number;
     let child: boolean;
@@ -138,7 +138,7 @@ function readTree(bytes: Uint8Array, version: number, keys: Keys, name: string):
       child = (flags & 0x80) !== 0;
       sibling = (flags & 0x40) !== 0;
       if ((flags & 0x20) !== 0) {
-        if (r.left < 4) throw new RecordError(`${name}: a truncated XQF file: it ends inside ${where}`);
+        if (r.left < 4) throw new RecordError(name, `a truncated XQF file: it ends inside ${where}`);
         commentLength = r.int32() - keys.commentLength;
       } else {
         commentLength = 0;
@@ -147,9 +147,10 @@ function readTree(bytes: Uint8Array, version: number, keys: Keys, name: string):
     if (commentLength < 0 || commentLength > r.left) {
       const key = version >= 11 ? ', or a wrong key' : '';
       throw new RecordError(
+        name,
         commentLength > r.left
-          ? `${name}: a truncated XQF file${key}: the comment of ${where} runs past the end of the file`
-          : `${name}: a damaged XQF file${key}: ${where} has a comment of ${commentLength} bytes`,
+          ? `a truncated XQF file${key}: the comment of ${where} runs past the end of the file`
+          : `a damaged XQF file${key}: ${where} has a comment of ${commentLength} bytes`,
       );
     }
     const comment = commentLength > 0 ? decodeText(r.read(commentLength)) : '';
@@ -187,14 +188,14 @@ function readTree(bytes: Uint8Array, version: number, keys: Keys, name: string):
  * move that does not make sense: a damaged file or a wrong key); `name` starts the message.
  */
 export function readXqf(bytes: Uint8Array, name = 'XQF'): PgnGame {
-  if (!looksLikeXqf(bytes)) throw new RecordError(`${name}: not an XQF file`);
+  if (!looksLikeXqf(bytes)) throw new RecordError(name, 'not an XQF file');
   const version = bytes[2];
   if (version < 10 || version > 18) {
-    throw new RecordError(`${name}: an XQF file of version ${versionText(version)}, which is not supported (XQStudio wrote 1.0 to 1.8)`);
+    throw new RecordError(name, `an XQF file of version ${versionText(version)}, which is not supported (XQStudio wrote 1.0 to 1.8)`);
   }
   const label = `${name} (XQF ${versionText(version)})`;
   if (bytes.length < HEADER) {
-    throw new RecordError(`${label}: a truncated XQF file: ${bytes.length} bytes, shorter than its ${HEADER}-byte header`);
+    throw new RecordError(label, `a truncated XQF file: ${bytes.length} bytes, shorter than its ${HEADER}-byte header`);
   }
   const h = bytes.subarray(0, HEADER);
   const keys = keysOf(h, version);
@@ -213,7 +214,7 @@ export function readXqf(bytes: Uint8Array, name = 'XQF'): PgnGame {
     const at = (sq % 10) * 9 + Math.floor(sq / 10);
     if (board[at] !== null) {
       const point = String.fromCharCode(97 + Math.floor(sq / 10)) + (sq % 10);
-      throw new RecordError(`${label}: its start position puts two pieces on ${point}${scrambled}`);
+      throw new RecordError(label, `its start position puts two pieces on ${point}${scrambled}`);
     }
     board[at] = SLOT_LETTERS[i];
   }
@@ -226,14 +227,14 @@ export function readXqf(bytes: Uint8Array, name = 'XQF'): PgnGame {
   try {
     pos = setupPosition(fen);
   } catch (e) {
-    if (e instanceof FenError) throw new RecordError(`${label}: its start position cannot be used: ${e.message}${scrambled}`);
+    if (e instanceof FenError) throw new RecordError(label, `its start position cannot be used: ${e.message}${scrambled}`);
     throw e;
   }
   let game: PgnGame;
   try {
     game = treeToGame(tree, pos, label, version >= 11 ? 'a damaged file or a wrong key' : 'a damaged file', RESULTS[h[0x33]] ?? '*');
   } catch (e) {
-    if (e instanceof MoveTreeError) throw new RecordError(e.message);
+    if (e instanceof MoveTreeError) throw new RecordError(label, e.detail);
     throw e;
   }
 

@@ -377,6 +377,43 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the page of chuhan
     }
   });
 
+  it('opens an XQF file dropped on the board, ready for review; says what a dropped image is', async () => {
+    const { page, context, problems } = await open();
+    try {
+      /** Drops a file on the board, as a person drags one from their folder. */
+      const drop = async (name: string, bytes: Buffer): Promise<void> => {
+        const transfer = await page.evaluateHandle(
+          ({ name, data }) => {
+            const g = globalThis as unknown as {
+              DataTransfer: new () => { items: { add(file: unknown): void } };
+              File: new (parts: unknown[], name: string) => unknown;
+            };
+            const t = new g.DataTransfer();
+            t.items.add(new g.File([new Uint8Array(data)], name));
+            return t;
+          },
+          { name, data: [...bytes] },
+        );
+        const board = page.locator('#board-host');
+        await board.dispatchEvent('dragover', { dataTransfer: transfer });
+        await board.dispatchEvent('drop', { dataTransfer: transfer });
+      };
+      // XQStudio's format description prints this file and lists its moves (test/fixtures/records).
+      await drop('1997.XQF', readFileSync(join(__dirname, 'fixtures', 'records', 'xqf-1.0-doc-example.xqf')));
+      const listed = '兵七进一 马８进７ 兵三进一 炮２平３ 相七进五 马２进１ 马八进七 车１平２ 车九平八 车２进４ 炮八平九 车２平８ 炮二进五 炮３平８ 马二进三 车９平８';
+      await expectMoves(page, listed.split(' '), problems);
+      expect(await page.getByRole('button', { name: 'Review' }).isEnabled()).toBe(true);
+      expect(await page.locator('#player-bottom .name').innerText()).toContain('柳大华');
+      // Not a game: one line that says what it is, and the game stays.
+      await drop('board.png', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
+      await expect.poll(() => page.locator('#io-message').innerText()).toBe('board.png cannot be read: not a game record: a PNG image.');
+      expect(await moveTexts(page)).toHaveLength(16);
+      expect(problems, problems.join(' | ')).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('ends a game by checkmate, the person mating and then the engine; plays at a level', async () => {
     const { page, context, problems } = await open();
     try {
@@ -604,7 +641,7 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the page of chuhan
       });
       // A command and a file are named as they are typed.
       const words = [...english.replace(/chuhan analyse|docs\/analyse\.md/g, '').matchAll(/[A-Za-z]{3,}/g)].map((m) => m[0]);
-      const names = new Set(['Chuhan', 'FEN', 'PGN', 'ICCS', 'WXF', 'English']);
+      const names = new Set(['Chuhan', 'FEN', 'PGN', 'XQF', 'ICCS', 'WXF', 'English']);
       expect(words.filter((w) => !names.has(w))).toEqual([]);
 
       // The reader switches to Traditional characters: the page and the move list follow, and stay so.

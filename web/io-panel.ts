@@ -1,11 +1,11 @@
 // The "FEN, PGN and link" panel: set up a FEN for analysis and copy the one shown; show, load, copy
-// and download PGN in the chosen movetext, read PGN files with the picker (a chooser when a file
-// holds several games); copy a link to the position shown. What the page does with a position or a
-// game is the host's (IoHost).
-import { type PgnGame, parsePgn } from '../engine/index';
+// and download PGN in the chosen movetext, open game files (PGN, XQF, DhtmlXQ) with the picker or
+// dropped on the board (a chooser when a file holds several games); copy a link to the position
+// shown. What the page does with a position or a game is the host's (IoHost).
+import { PgnError, type PgnGame, RecordError, readRecords } from '../engine/index';
 import { $, h } from './dom';
 import { reasonOf, t } from './i18n';
-import { type PgnChoice, download, gameLabel, readPgnFile, timestamp } from './pgn-io';
+import { type PgnChoice, download, gameLabel, readGameFile, timestamp } from './pgn-io';
 
 interface IoHost {
   /** The FEN of the position shown. */
@@ -52,19 +52,11 @@ export class IoPanel {
       this.copy(pgnText.value, t('io.pgn'), pgnText);
     });
     $('pgn-download').addEventListener('click', () => download(host.pgn(format()), `chuhan-${timestamp()}.pgn`));
-    $('pgn-file').addEventListener('change', async (e) => {
+    $('pgn-file').addEventListener('change', (e) => {
       const input = e.target as HTMLInputElement;
       const file = input.files?.[0];
-      if (file === undefined) return;
-      try {
-        pgnText.value = await readPgnFile(file);
-      } catch (err) {
-        this.message(t('io.fileUnreadable', { file: file.name, reason: reasonOf(err) }), true);
-        return;
-      } finally {
-        input.value = '';
-      }
-      this.load(pgnText.value, file.name);
+      input.value = '';
+      if (file !== undefined) void this.openFile(file);
     });
     $('pgn-games').addEventListener('change', (e) => {
       const game = this.games[Number((e.target as HTMLSelectElement).value)];
@@ -82,19 +74,46 @@ export class IoPanel {
     if (document.activeElement !== this.fenField) this.fenField.value = fen;
   }
 
-  /** Reads the PGN `text`, of the file named `file` if it came from one. */
-  private load(text: string, file?: string): void {
-    let games: PgnGame[];
+  /**
+   * Opens a game file (picked, or dropped on the board): its first game, a chooser for the others,
+   * and the game as PGN in the text box. Says in the panel what it could not read (and returns false).
+   */
+  async openFile(file: File): Promise<boolean> {
+    let games: Array<PgnGame | PgnError>;
     try {
-      games = parsePgn(text);
+      games = (await readGameFile(file)).games;
     } catch (e) {
-      const reason = reasonOf(e);
-      this.message(file === undefined ? t('io.pgnUnreadable', { reason }) : t('io.fileBad', { file, reason }), true);
+      const reason = e instanceof RecordError ? e.detail : reasonOf(e);
+      this.message(t('io.fileBad', { file: file.name, reason }), true);
+      return false;
+    }
+    if (!this.show(games, file.name)) return false;
+    this.pgnText.value = this.host.pgn(($('pgn-format') as HTMLSelectElement).value as PgnChoice);
+    return true;
+  }
+
+  /** Reads the text pasted in the box: PGN, or DhtmlXQ copied from a page. */
+  private load(text: string): void {
+    let games: Array<PgnGame | PgnError>;
+    try {
+      games = readRecords(new TextEncoder().encode(text), 'PGN').games;
+    } catch (e) {
+      if (e instanceof RecordError && text.trim() === '') this.message(t('io.pgnEmpty'), true);
+      else this.message(t('io.pgnUnreadable', { reason: e instanceof RecordError ? e.detail : reasonOf(e) }), true);
       return;
     }
+    this.show(games);
+  }
+
+  /** Opens the first game read and offers the others; false when none could be read. */
+  private show(entries: ReadonlyArray<PgnGame | PgnError>, file?: string): boolean {
+    const games = entries.filter((g): g is PgnGame => !(g instanceof PgnError));
     if (games.length === 0) {
-      this.message(file === undefined ? t('io.pgnEmpty') : t('io.fileEmpty', { file }), true);
-      return;
+      const first = entries[0];
+      const reason = first instanceof PgnError ? first.message : '';
+      if (first === undefined) this.message(file === undefined ? t('io.pgnEmpty') : t('io.fileEmpty', { file }), true);
+      else this.message(file === undefined ? t('io.pgnUnreadable', { reason }) : t('io.fileBad', { file, reason }), true);
+      return false;
     }
     this.games = games;
     const chooser = $('pgn-games') as HTMLSelectElement;
@@ -102,6 +121,7 @@ export class IoPanel {
     chooser.hidden = games.length < 2;
     this.host.open(games[0]);
     this.message(games.length === 1 ? t('io.loaded', { n: games[0].moves.length }) : t('io.loadedMany', { n: games.length }));
+    return true;
   }
 
   /** The panel's message (none: ''). */

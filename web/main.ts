@@ -88,6 +88,35 @@ class Page extends PageState {
       this.newGame(c.human, c.control, c.level, c.fromPosition ? this.game.fenAt(this.cursor) : START_FEN);
       this.refresh();
     });
+    this.acceptDroppedFiles();
+  }
+
+  /**
+   * A game file (PGN, XQF, DhtmlXQ) dropped on the board opens as the picker would; one dropped
+   * anywhere else does nothing (rather than the browser leaving the page to show it).
+   */
+  private acceptDroppedFiles(): void {
+    const board = $('board-host');
+    const files = (e: DragEvent): boolean => e.dataTransfer?.types.includes('Files') === true;
+    for (const type of ['dragover', 'drop'] as const) {
+      document.addEventListener(type, (e) => {
+        if (files(e)) e.preventDefault();
+      });
+    }
+    board.addEventListener('dragover', (e) => {
+      if (!files(e)) return;
+      e.dataTransfer!.dropEffect = 'copy';
+      board.classList.add('dropping');
+    });
+    board.addEventListener('dragleave', () => board.classList.remove('dropping'));
+    board.addEventListener('drop', (e) => {
+      board.classList.remove('dropping');
+      const file = e.dataTransfer?.files[0];
+      if (file === undefined) return;
+      void this.io.openFile(file).then((opened) => {
+        if (!opened) ($('io') as HTMLDetailsElement).open = true; // where it says why
+      });
+    });
   }
 
   start(): void {

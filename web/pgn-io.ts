@@ -1,8 +1,7 @@
 // PGN in and out of the page, through the engine core's reader and writer (engine/pgn.ts): the
-// game as text in Chinese, ICCS or WXF movetext, a download, and files read with the picker
-// (UTF-8 or GBK, as ElephantEye and XQWizard write them).
-import { type PgnFormat, type PgnGame, type PgnResult, writePgn } from '../engine/index';
-import { decodePgnBytes } from '../engine/pgn';
+// game as text in Chinese, ICCS or WXF movetext, a download, and game files read with the picker or
+// dropped on the board, whatever their format (engine/records.ts: PGN in UTF-8 or GBK, XQF, DhtmlXQ).
+import { type PgnFormat, type PgnGame, type PgnResult, type Records, readRecords, writePgn } from '../engine/index';
 import { GameRecord } from './game';
 
 /** The formats offered: Chinese (simplified or traditional characters), ICCS, WXF. */
@@ -21,9 +20,9 @@ export function recordOf(game: PgnGame): GameRecord {
   return record;
 }
 
-/** The text of a PGN file chosen with the file picker. */
-export async function readPgnFile(file: File): Promise<string> {
-  return decodePgnBytes(new Uint8Array(await file.arrayBuffer()));
+/** The games of a file chosen with the picker or dropped on the board; throws RecordError when it holds none. */
+export async function readGameFile(file: File): Promise<Records> {
+  return readRecords(new Uint8Array(await file.arrayBuffer()), file.name);
 }
 
 /** Offers `text` as a file download. */

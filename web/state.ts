@@ -74,7 +74,14 @@ export class PageState {
 
   /** What to call the two sides: with who plays them in a game against the engine. */
   names(): readonly [string, string] {
-    return sideNames(this.human());
+    const own = sideNames(this.human());
+    if (this.human() !== null) return own;
+    // A game opened from a file: its players, where its tags name them.
+    const tag = (name: string): string | undefined => {
+      const v = this.tags.find(([k]) => k.toLowerCase() === name)?.[1]?.trim();
+      return v === undefined || v === '' || v === '?' ? undefined : v;
+    };
+    return [tag('red') ?? own[0], tag('black') ?? own[1]];
   }
 
   result(): PgnResult {
