@@ -400,7 +400,8 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the page of chuhan
       };
       // XQStudio's format description prints this file and lists its moves (test/fixtures/records).
       await drop('1997.XQF', readFileSync(join(__dirname, 'fixtures', 'records', 'xqf-1.0-doc-example.xqf')));
-      const listed = '兵七进一 马８进７ 兵三进一 炮２平３ 相七进五 马２进１ 马八进七 车１平２ 车九平八 车２进４ 炮八平九 车２平８ 炮二进五 炮３平８ 马二进三 车９平８';
+      const listed =
+        '兵七进一 马８进７ 兵三进一 炮２平３ 相七进五 马２进１ 马八进七 车１平２ 车九平八 车２进４ 炮八平九 车２平８ 炮二进五 炮３平８ 马二进三 车９平８';
       await expectMoves(page, listed.split(' '), problems);
       expect(await page.getByRole('button', { name: 'Review' }).isEnabled()).toBe(true);
       expect(await page.locator('#player-bottom .name').innerText()).toContain('柳大华');
