@@ -50,6 +50,8 @@ export type { ChineseOptions } from './notation-chinese';
 export { moveToWxf, parseWxf } from './notation-wxf';
 export { PgnError, decodePgnBytes, parsePgn, writePgn, writePgnGames } from './pgn';
 export type { PgnComment, PgnFormat, PgnGame, PgnNag, PgnResult, PgnVariation, PgnWriteOptions } from './pgn';
+export { classifyOpening, openingOfTags, openingText, withOpeningTags } from './ecco';
+export type { EccoOpening } from './ecco';
 export { RecordError } from './record-error';
 export { RECORD_FORMAT_NAMES, readRecords } from './records';
 export type { RecordFormat, Records } from './records';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateLegal, moveToIccs, parseFen, START_FEN, toFen } from '../engine/index';
-import { OpeningError, parseOpenings, shuffled } from '../bench/match/openings';
+import { OpeningError, openingsFromBytes, parseOpenings, shuffled } from '../bench/match/openings';
 
 function finalFen(o: { fen: string; moves: number[] }): string {
   const pos = parseFen(o.fen);
@@ -78,5 +78,27 @@ describe('the shipped openings', () => {
     // 炮二平五 马8进7 马二进三 车9平8 = h2e2 h9g7 h0g2 i9h9.
     expect(ops[0].moves.map(moveToIccs)).toEqual(['h2e2', 'h9g7', 'h0g2', 'i9h9']);
     expect(finalFen(ops[0])).toBe('rnbakabr1/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 4 3');
+  });
+});
+
+describe('game records as openings (match --openings)', () => {
+  const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(join(__dirname, 'fixtures', 'records', name)));
+
+  it("takes each game's main line, named by its opening, from XQF and PGN alike", () => {
+    const [xqf] = openingsFromBytes(fixture('xqf-1.0-doc-example.xqf'), 'doc.xqf');
+    expect(xqf.moves).toHaveLength(16);
+    expect(xqf.name).toBe('E09 两头蛇对进右马转卒底炮');
+    const [pgn] = openingsFromBytes(fixture('xqbase-download.pgn'), 'xqbase.pgn');
+    expect(pgn.moves).toHaveLength(25);
+    expect(pgn.name).toMatch(/^B10 /); // its own [ECCO] tag
+    // A game played to its end leaves nothing to play.
+    expect(() => openingsFromBytes(fixture('xqbase-ccgc-02-20.pgn'), 'ccgc.pgn')).toThrow(/^game 2: the opening leaves no legal move$/);
+  });
+
+  it('reads the line format as before, and names a game it refuses', () => {
+    expect(openingsFromBytes(new TextEncoder().encode('h2e2 h9g7 ; two moves')).map((o) => o.name)).toEqual(['two moves']);
+    expect(() => openingsFromBytes(new TextEncoder().encode('[Event "x"]\n1. h2e2 h2e2 *\n'), 'bad.pgn')).toThrow(
+      /move 1 \(black\): 'h2e2'/,
+    );
   });
 });

@@ -405,6 +405,8 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the page of chuhan
       await expectMoves(page, listed.split(' '), problems);
       expect(await page.getByRole('button', { name: 'Review' }).isEnabled()).toBe(true);
       expect(await page.locator('#player-bottom .name').innerText()).toContain('柳大华');
+      // Its opening by the ECCO classification (ElephantEye's too: 兵七进一 马８进７ 兵三进一 炮２平３).
+      expect(await page.locator('#opening').innerText()).toBe('E09 两头蛇对进右马转卒底炮');
       // Not a game: one line that says what it is, and the game stays.
       await drop('board.png', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
       await expect.poll(() => page.locator('#io-message').innerText()).toBe('board.png cannot be read: not a game record: a PNG image.');
@@ -642,7 +644,7 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the page of chuhan
       });
       // A command and a file are named as they are typed.
       const words = [...english.replace(/chuhan analyse|docs\/analyse\.md/g, '').matchAll(/[A-Za-z]{3,}/g)].map((m) => m[0]);
-      const names = new Set(['Chuhan', 'FEN', 'PGN', 'XQF', 'ICCS', 'WXF', 'English']);
+      const names = new Set(['Chuhan', 'FEN', 'PGN', 'XQF', 'ECCO', 'ICCS', 'WXF', 'English']);
       expect(words.filter((w) => !names.has(w))).toEqual([]);
 
       // The reader switches to Traditional characters: the page and the move list follow, and stay so.

@@ -19,7 +19,19 @@
 // list (move-list.ts), the engine's lines (engine-lines.ts), FEN, PGN and link (io-panel.ts), the
 // settings (settings-panel.ts), the new-game form (new-game-form.ts), DOM helpers (dom.ts).
 import { version } from '../package.json';
-import { NO_MOVE, type PgnGame, type Position, RED, START_FEN, parseIccs, writePgn } from '../engine/index';
+import {
+  NO_MOVE,
+  type PgnGame,
+  type Position,
+  RED,
+  START_FEN,
+  classifyOpening,
+  openingOfTags,
+  openingText,
+  parseIccs,
+  withOpeningTags,
+  writePgn,
+} from '../engine/index';
 import { annotateGame, reviewGame } from '../engine/review';
 import { FULL_STRENGTH } from '../engine/skill';
 import { BoardView, canDrawChinese } from './board-view';
@@ -413,7 +425,16 @@ class Page extends PageState {
     });
   }
 
+  /** The game's opening: the one its file names, else the ECCO classification's (none from a set-up position). */
+  private renderOpening(): void {
+    const o = openingOfTags(this.tags) ?? classifyOpening(this.game.startFen, this.game.moves);
+    const line = $('opening');
+    line.hidden = o === null;
+    line.textContent = o === null ? '' : openingText(o);
+  }
+
   private renderMoves(): void {
+    this.renderOpening();
     const result = this.reviewApplies() ? (this.review?.result ?? null) : null;
     renderMoveList(
       $('moves'),
@@ -707,7 +728,9 @@ class Page extends PageState {
     const r = this.review;
     if (r === null || r.result === null) return null;
     const game: PgnGame = { tags: r.tags, fen: r.game.startFen, moves: [...r.game.moves], result: r.end?.result ?? '*' };
-    const annotated = annotateGame(game, r.result, r.evals, { annotator: `Chuhan ${version}, nodes ${r.nodes} a position` });
+    const annotated = annotateGame(withOpeningTags(game), r.result, r.evals, {
+      annotator: `Chuhan ${version}, nodes ${r.nodes} a position`,
+    });
     return writePgn(annotated, choice === 'traditional' ? 'chinese' : choice, { traditional: choice === 'traditional' });
   }
 

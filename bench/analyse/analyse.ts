@@ -11,6 +11,7 @@
 // reason, in one line, and the others are analysed.
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
+import { openingOfTags, openingText, withOpeningTags } from '../../engine/ecco';
 import { PgnError, writePgn, type PgnFormat, type PgnGame } from '../../engine/pgn';
 import { RecordError } from '../../engine/record-error';
 import { readRecords } from '../../engine/records';
@@ -326,7 +327,9 @@ export async function runAnalyse(
           () => progress.positionDone(),
         );
         const review = reviewGame(game.fen, game.moves, evals);
-        const text = reviewedText(game, evals, review, opts.format, `${opts.annotator}, ${limitText(opts.limit)} a position`);
+        const named = withOpeningTags(game);
+        const text = reviewedText(named, evals, review, opts.format, `${opts.annotator}, ${limitText(opts.limit)} a position`);
+        const opening = openingOfTags(named.tags);
         const entry: GameEntry = {
           game: g + 1,
           bytes: Buffer.byteLength(text, 'utf8'),
@@ -336,7 +339,8 @@ export async function runAnalyse(
           curve: review.redCurve.map((e) => Math.round(e * 1000) / 1000),
         };
         progress.gameDone();
-        progress.note(`analyse: ${gameName(game, g + 1)}: ${sideLine('Red', entry.red)}, ${sideLine('Black', entry.black)}`);
+        const openingNote = opening === null ? '' : ` ${openingText(opening)}:`;
+        progress.note(`analyse: ${gameName(game, g + 1)}:${openingNote} ${sideLine('Red', entry.red)}, ${sideLine('Black', entry.black)}`);
         finished.set(g, { entry, text });
         flush();
       }

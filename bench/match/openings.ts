@@ -6,10 +6,13 @@
 // the project's one reader, engine/records.ts) may be given instead: each game's main line is an
 // opening, named by its tags.
 import {
+  classifyOpening,
   decodePgnBytes,
   FenError,
   generateLegal,
   MAX_MOVES,
+  openingOfTags,
+  openingText,
   parseFen,
   parseIccs,
   PgnError,
@@ -118,10 +121,12 @@ export function parseOpenings(text: string): Opening[] {
   return out;
 }
 
-/** An opening's name from a game's tags: its ECCO code and opening, else the players, else its number. */
+/** An opening's name: the one its game's tags give, else the ECCO classification's, else the players, else its number. */
 function gameOpeningName(g: PgnGame, number: number): string {
+  const o = openingOfTags(g.tags) ?? classifyOpening(g.fen, g.moves);
+  if (o !== null) return openingText(o);
   const tag = (name: string): string => g.tags.find(([k]) => k.toLowerCase() === name)?.[1]?.trim() ?? '';
-  const named = [tag('ecco'), tag('opening'), tag('variation')].filter((t) => t !== '' && t !== '?').join(' ');
+  const named = [tag('opening'), tag('variation')].filter((t) => t !== '' && t !== '?').join(' ');
   if (named !== '') return named;
   const red = tag('red');
   const black = tag('black');
