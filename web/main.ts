@@ -425,12 +425,15 @@ class Page extends PageState {
     });
   }
 
-  /** The game's opening: the one its file names, else the ECCO classification's (none from a set-up position). */
+  /**
+   * The game's opening: the one its file names, else the ECCO classification's (none from a set-up
+   * position). One line, its height kept when empty, so that nothing below moves as it changes.
+   */
   private renderOpening(): void {
     const o = openingOfTags(this.tags) ?? classifyOpening(this.game.startFen, this.game.moves);
     const line = $('opening');
-    line.hidden = o === null;
-    line.textContent = o === null ? '' : openingText(o);
+    line.textContent = o === null ? '\u00a0' : openingText(o);
+    line.title = o === null ? '' : openingText(o);
   }
 
   private renderMoves(): void {

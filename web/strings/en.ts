@@ -133,7 +133,6 @@ export const en = {
 
   // The move list.
   'moves.title': 'Moves',
-  'moves.opening': 'The opening by the ECCO classification',
 
   // The game review.
   'review.title': 'Review',

@@ -124,7 +124,6 @@ export const zhHans: Strings = {
   'score.blackByRule': '黑{n}步判胜',
 
   'moves.title': '着法记录',
-  'moves.opening': '开局（ECCO 开局分类）',
 
   'review.title': '复盘',
   'review.close': '关闭复盘',

@@ -124,7 +124,6 @@ export const zhHant: Strings = {
   'score.blackByRule': '黑{n}步判勝',
 
   'moves.title': '著法記錄',
-  'moves.opening': '開局（ECCO 開局分類）',
 
   'review.title': '覆盤',
   'review.close': '關閉覆盤',
