@@ -279,6 +279,17 @@ describe('DhtmlXQ as game sites embed it', () => {
     expect(g.comments?.[0].text).toContain('\n'); // `||` is a line break
   });
 
+  it('web pages of a game database: the same moves as that database decoded them (maksimKorzh/wukong-xiangqi)', () => {
+    const decoded = parsePgn(readFileSync(join(FIXTURES, 'dhtmlxq-wxf.decoded.pgn'), 'utf8'));
+    for (const page of ['dhtmlxq-wxf-116.html', 'dhtmlxq-wxf-44.html']) {
+      const g = onlyGame(fixture(page), page);
+      const same = decoded.filter((d) => tag(d, 'Red') === tag(g, 'Red') && tag(d, 'Black') === tag(g, 'Black'));
+      expect(same, page).toHaveLength(1);
+      expect(g.moves.map(moveToIccs)).toEqual(same[0].moves.map(moveToIccs));
+      expect(g.moves.length).toBeGreaterThan(80);
+    }
+  });
+
   it('a page with two games, a set-up position (binit) and a result in Chinese', () => {
     const points = new Array<string>(32).fill('99');
     [points[0], points[4], points[20]] = ['09', '39', '40'];
