@@ -13,9 +13,13 @@
 // runs dist/chuhan.cjs on the user's own Node (bin/chuhan.cjs), so it needs no executable.
 //
 // Every build also writes the browser files (scripts/build-web.mjs): dist/chuhan.worker.js, the engine as
-// a Web Worker, dist/engine.mjs with dist/types/, the engine core as an ES module, and dist/web/,
-// the page that `chuhan serve` serves; its files are embedded into the main bundle
-// (__CHUHAN_PAGE_FILES__, read by protocol/cli/page-files.ts), so the executable needs no other file.
+// a Web Worker, dist/chuhan.nnue, the built-in network, dist/engine.mjs with dist/types/, the engine
+// core as an ES module, and dist/web/, the page that `chuhan serve` serves. The page's own files are
+// embedded into the main bundle (__CHUHAN_PAGE_FILES__, read by protocol/cli/page-files.ts). The
+// network and the worker are not: the executable carries them as assets of its blob, once, and
+// dist/chuhan.cjs run by node reads them beside it, as the npm package has them
+// (protocol/host/bundled-file.ts). So the executable needs no other file, and every bundle holds the
+// network's bytes once: the search threads get them from the thread that read them.
 // Every output is written under a temporary name and renamed into place (scripts/build-output.mjs), so a
 // reader never sees a half-made file: until the new dist/chuhan is whole, the old one stays.
 // Any failure ends the script with a non-zero exit code. Progress goes to stderr, so that
@@ -44,6 +48,8 @@ const blobPath = join(dist, 'sea-prep.blob');
 const seaConfigPath = join(dist, 'sea-config.json');
 const exePath = join(dist, process.platform === 'win32' ? 'chuhan.exe' : 'chuhan');
 const workerEntry = join(root, 'protocol', 'host', 'search-worker.ts');
+/** The files beside dist/chuhan.cjs that it reads (protocol/host/bundled-file.ts): assets of the executable's blob. */
+const BUNDLED_FILES = ['chuhan.nnue', 'chuhan.worker.js'];
 
 const SENTINEL_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 const RESOURCE_NAME = 'NODE_SEA_BLOB';
@@ -57,8 +63,6 @@ const common = {
   sourcemap: false,
   legalComments: 'none',
   logLevel: 'warning',
-  // Network files (nets/*.nnue) are embedded as bytes (engine/network.ts).
-  loader: { '.nnue': 'binary' },
 };
 
 function step(name, fn) {
@@ -82,7 +86,9 @@ async function main() {
     return r.outputFiles[0].text;
   });
 
-  const pageFiles = await step('browser files -> dist/chuhan.worker.js, dist/engine.mjs, dist/types/, dist/web/', () => buildWeb(dist));
+  const pageFiles = await step('browser files -> dist/chuhan.worker.js, dist/chuhan.nnue, dist/engine.mjs, dist/types/, dist/web/', () =>
+    buildWeb(dist),
+  );
 
   await step('bundle protocol/cli/main.ts -> dist/chuhan.cjs', () =>
     writeAtomically(bundlePath, (tmp) =>
@@ -113,7 +119,17 @@ async function main() {
       try {
         writeFileSync(
           config,
-          JSON.stringify({ main: relative(root, bundlePath), output: tmp, disableExperimentalSEAWarning: true }, null, 2),
+          JSON.stringify(
+            {
+              main: relative(root, bundlePath),
+              output: tmp,
+              disableExperimentalSEAWarning: true,
+              // The files dist/chuhan.cjs reads beside it when run by node (protocol/host/bundled-file.ts).
+              assets: Object.fromEntries(BUNDLED_FILES.map((name) => [name, join(dist, name)])),
+            },
+            null,
+            2,
+          ),
         );
         execFileSync(process.execPath, ['--experimental-sea-config', config], { cwd: root, stdio: ['ignore', 2, 2] });
       } finally {

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
@@ -23,18 +22,9 @@ const SLOW = 'test/**/*.slow.test.ts';
 const SLOW_TIMING = 'test/**/*.slow-timing.test.ts';
 
 export default defineConfig({
-  // Network files are imported as bytes, as esbuild's binary loader does in build.mjs.
-  plugins: [
-    {
-      name: 'nnue-bytes',
-      load(id) {
-        if (!id.endsWith('.nnue')) return null;
-        const b64 = readFileSync(id).toString('base64');
-        return `export default new Uint8Array(Buffer.from(${JSON.stringify(b64)}, 'base64'));`;
-      },
-    },
-  ],
   test: {
+    // The built-in network, as each host provides it (engine/network.ts).
+    setupFiles: ['test/setup-network.ts'],
     testTimeout: 120_000,
     // Hooks build the executable or the browser files and start Chromium: slow on a loaded machine.
     hookTimeout: 180_000,

@@ -67,7 +67,14 @@ export class EvaluationSetting {
   /** `eval`: the hand-written evaluation's terms, then the network's score and which one the search uses. */
   evalLines(pos: Position): string[] {
     const name = this.file === EMBEDDED_NETWORK ? 'the built-in network' : `network ${this.file}`;
-    const score = new NnueEvaluator(this.network ?? embeddedNetwork()).evaluate(pos);
+    let network: Network;
+    try {
+      network = this.network ?? embeddedNetwork();
+    } catch (err) {
+      // A browser worker that could not fetch the built-in network (host/web-worker.ts).
+      return [...evalLines(pos), `NNUE evaluation: none (${err instanceof Error ? err.message : String(err)})`];
+    }
+    const score = new NnueEvaluator(network).evaluate(pos);
     const shown = `${score > 0 ? '+' : ''}${score}`;
     const uses = this.useNetwork ? 'the search uses this one' : 'the search uses the hand-written one above (Use NNUE switches)';
     return [...evalLines(pos), `NNUE evaluation: ${shown} (${name}, the side to move); ${uses}`];

@@ -1,17 +1,22 @@
 // The browser files of a build, written into `outDir` (dist/ for build.mjs, a scratch directory
 // for test/browser.slow-timing.test.ts):
-//   chuhan.worker.js  the engine as one self-contained classic Web Worker speaking UCCI/UCI over
-//                     postMessage (protocol/host/web-worker.ts, bundled with the protocol and the engine);
+//   chuhan.worker.js  the engine as one classic Web Worker speaking UCCI/UCI over postMessage
+//                     (protocol/host/web-worker.ts, bundled with the protocol and the engine), which
+//                     fetches the built-in network at start;
+//   chuhan.nnue       the built-in network (nets/chuhan.nnue), the one copy of its bytes that the
+//                     worker, the executable (an asset of its blob) and the npm package all use;
 //   engine.mjs        the engine core as an ES module (engine/index.ts: FEN, legal moves, notation,
 //                     PGN, the Searcher), exported by package.json as chuhan/engine;
 //   types/            its declarations (tsc -p tsconfig.engine.json; types/index.d.ts is the entry),
 //                     with `.js` added to their relative imports, as Node's ES module resolution
 //                     (TypeScript's `nodenext`) requires of a package's declarations;
 //   web/              the page to play and analyse (from web/): index.html, page.css, favicon.svg,
-//                     page.js (web/main.ts bundled with the engine core) and a copy of
-//                     chuhan.worker.js, to host anywhere (with COOP/COEP headers for threads).
-// buildWeb returns the page's files keyed by URL path, which build.mjs embeds into the executable
-// for `chuhan serve` (protocol/cli/page-files.ts).
+//                     page.js (web/main.ts bundled with the engine core) and copies of
+//                     chuhan.worker.js and chuhan.nnue, to host anywhere (with COOP/COEP headers for
+//                     threads).
+// buildWeb returns the page's own files keyed by URL path, which build.mjs embeds into the
+// executable for `chuhan serve` (protocol/cli/page-files.ts); the worker and the network it serves
+// from the files the executable carries once (protocol/host/bundled-file.ts).
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -31,8 +36,6 @@ const common = {
   sourcemap: false,
   legalComments: 'none',
   logLevel: 'warning',
-  // The built-in network (nets/chuhan.nnue) goes into the worker as bytes, as in build.mjs.
-  loader: { '.nnue': 'binary' },
 };
 
 /** The page's static files (copied as they are) and their Content-Types. */
@@ -41,6 +44,7 @@ const SCRIPT_TYPE = 'text/javascript; charset=utf-8';
 
 export async function buildWeb(outDir) {
   mkdirSync(outDir, { recursive: true });
+  await writeAtomically(join(outDir, 'chuhan.nnue'), (tmp) => copyFileSync(join(root, 'nets', 'chuhan.nnue'), tmp));
   // Each file is written under a temporary name and renamed into place (build-output.mjs).
   await writeAtomically(join(outDir, 'chuhan.worker.js'), (tmp) =>
     esbuild.build({
@@ -101,9 +105,9 @@ async function buildPage(outDir) {
       outfile: join(web, 'page.js'),
     });
     for (const name of Object.keys(PAGE_STATIC)) copyFileSync(join(root, 'web', name), join(web, name));
-    copyFileSync(join(outDir, 'chuhan.worker.js'), join(web, 'chuhan.worker.js'));
+    for (const name of ['chuhan.worker.js', 'chuhan.nnue']) copyFileSync(join(outDir, name), join(web, name));
     const files = {};
-    const types = { ...PAGE_STATIC, 'page.js': SCRIPT_TYPE, 'chuhan.worker.js': SCRIPT_TYPE };
+    const types = { ...PAGE_STATIC, 'page.js': SCRIPT_TYPE };
     for (const [name, type] of Object.entries(types)) files[`/${name}`] = { type, body: readFileSync(join(web, name), 'utf8') };
     return files;
   });

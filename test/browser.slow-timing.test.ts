@@ -97,7 +97,7 @@ function nps(lines: string[]): { nodes: number; nps: number } {
 
 /** The page's globals (test/browser/harness.js); only types are shared with page.evaluate callbacks. */
 interface Harness {
-  start(): void;
+  start(url?: string): void;
   send(line: string): { t: number; index: number };
   waitFor(source: string, from: number, ms: number): Promise<Line>;
   startMoves(): Promise<string[]>;
@@ -124,11 +124,11 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the browser build 
     server?.close();
   });
 
-  async function open(kind: 'coi' | 'plain'): Promise<Page> {
+  async function open(kind: 'coi' | 'plain', worker?: string): Promise<Page> {
     const page = await browser.newPage();
     page.on('pageerror', (err) => console.log(`browser test: page error: ${err.message}`));
     await page.goto(`${base}/${kind}/index.html`);
-    await page.evaluate(() => (globalThis as PageGlobals).harness.start());
+    await page.evaluate((url) => (globalThis as PageGlobals).harness.start(url), worker);
     return page;
   }
 
@@ -174,7 +174,7 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the browser build 
         expect([...latencies].sort((a, b) => a - b)[1]).toBeLessThan(STOP_LIMIT_MS);
 
         // The engine still searches after those stops (a fresh search worker without shared memory),
-        // with the built-in network too (it is part of the worker script).
+        // with the built-in network too (the worker fetched it once and hands it to each search worker).
         const again = await ask(page, 'go depth 5', /^(bestmove|nobestmove)/, 30_000);
         expect(isLegalMove(after, parseIccs(after, moveOf(again.reply)))).toBe(true);
         await page.evaluate(() => (globalThis as PageGlobals).harness.send('setoption usennue true'));
@@ -213,6 +213,34 @@ describe.skipIf(!HAVE_CHROMIUM && process.env.CI !== 'true')('the browser build 
       }
     });
   }
+
+  it("fetches the network from the URL after '#', and without one plays on with the hand-written evaluation, saying so", async () => {
+    for (const [hash, found] of [
+      [encodeURIComponent(`${base}/plain/chuhan.nnue`), true],
+      ['nowhere.nnue', false],
+    ] as const) {
+      const page = await open('plain', `chuhan.worker.js#${hash}`);
+      try {
+        await ask(page, 'ucci', /^ucciok$/, 30_000);
+        const evaluated = await ask(page, 'eval', /^NNUE evaluation: /, 30_000);
+        const searched = await ask(page, 'go depth 4', /^(bestmove|nobestmove)/, 30_000);
+        expect(isLegalMove(parseFen(START_FEN), parseIccs(parseFen(START_FEN), moveOf(searched.reply)))).toBe(true);
+        const lines = await page.evaluate(() => (globalThis as PageGlobals).harness.lines.map((e) => e.line));
+        const missing = lines.filter((l) => l.includes('the built-in network could not be loaded'));
+        if (found) {
+          expect(missing).toEqual([]);
+          expect(evaluated.reply.line).toMatch(/^NNUE evaluation: [-+]?\d+ \(the built-in network/);
+        } else {
+          expect(missing[0]).toMatch(/^info string the built-in network could not be loaded from http:\S+\/plain\/nowhere\.nnue \(404/);
+          expect(missing[0]).toContain('hand-written evaluation');
+          expect(evaluated.reply.line).toMatch(/^NNUE evaluation: none \(/);
+        }
+        expect(lines.filter((l) => l.startsWith('worker error'))).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    }
+  });
 
   it('the ES-module core lists the 44 legal moves of the start position', async () => {
     const page = await open('coi');

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from './e2e-engine';
 
-const ARTIFACTS = ['chuhan', 'chuhan.cjs', 'chuhan.worker.js', 'engine.mjs', 'types/index.d.ts', 'web/page.js'];
+const ARTIFACTS = ['chuhan', 'chuhan.cjs', 'chuhan.nnue', 'chuhan.worker.js', 'engine.mjs', 'types/index.d.ts', 'web/page.js'];
 
 function hashOf(path: string): string | null {
   try {

@@ -1,7 +1,8 @@
 // The layers import one way (README, "Layout"):
 //   engine/          rules, search, evaluation, and the text both ends of a pipe share: imports only
-//                    engine/ (and nets/, the network's bytes); no package, no Node global, so that it
-//                    runs in a browser or a worker;
+//                    engine/ (not even nets/: the hosts hand it the network's bytes, so that no bundle
+//                    holds them twice); no package, no Node global, so that it runs in a browser or a
+//                    worker;
 //   protocol/        the UCCI/UCI session, its parser, dialects and options: imports engine/ and
 //                    protocol/ (and package.json, for the version); no package, no Node global;
 //   protocol/host/   where the session runs (stdio and a worker thread, a Web Worker): Node may be
@@ -115,7 +116,7 @@ const EVERY_LAYER: Layer[] = ['engine', 'protocol', 'host', 'cli', 'web', 'bench
 
 /** What each layer may import; root files a layer may import are named (the build scripts may import anything). */
 const MAY_IMPORT: Record<Layer, { layers: Layer[]; rootFiles?: string[]; packages: boolean }> = {
-  engine: { layers: ['engine', 'nets'], packages: false },
+  engine: { layers: ['engine'], packages: false },
   protocol: { layers: ['engine', 'protocol'], rootFiles: ['package.json'], packages: false },
   host: { layers: ['engine', 'protocol', 'host', 'bench'], packages: true },
   cli: { layers: ['engine', 'protocol', 'host', 'cli', 'bench'], rootFiles: ['package.json'], packages: true },
@@ -228,7 +229,7 @@ describe('reading imports', () => {
     expect([...TREE.keys()].filter((p) => p.startsWith('engine/')).length).toBeGreaterThan(25);
     const all = importsOf(TREE);
     expect(all.some((i) => i.from === 'protocol/session.ts' && i.to === 'engine/index.ts')).toBe(true);
-    expect(all.some((i) => i.from === 'engine/network.ts' && i.to === 'nets/chuhan.nnue')).toBe(true);
+    expect(all.some((i) => i.from === 'bench/analyse/engine-client.ts' && i.to === 'bench/engine-process.ts')).toBe(true);
     expect(all.some((i) => i.from === 'protocol/cli/main.ts' && i.to === 'bench/bench.ts')).toBe(true);
     // The page and the build's parts, each a folder at the top.
     expect([...TREE.keys()].filter((p) => p.startsWith('web/')).length).toBeGreaterThan(15);
@@ -247,6 +248,7 @@ describe('layers import one way', () => {
   it.each([
     ['engine/ imports protocol/', 'engine/probe.ts', "import { clip } from '../protocol/report';", 'engine/probe.ts -> protocol/report.ts'],
     ['engine/ imports a package', 'engine/probe.ts', "import { Command } from 'commander';", 'engine/probe.ts -> package commander'],
+    ['engine/ embeds the network', 'engine/probe.ts', "import bytes from '../nets/chuhan.nnue';", 'engine/probe.ts -> nets/chuhan.nnue'],
     ['protocol/ imports Node', 'protocol/probe.ts', "import { readFileSync } from 'node:fs';", 'protocol/probe.ts -> package node:fs'],
     [
       'protocol/ imports a host',
@@ -346,8 +348,6 @@ async function browserBundleErrors(contents: string, dir = ENGINE): Promise<stri
       bundle: true,
       platform: 'browser',
       format: 'esm',
-      // engine/network.ts embeds nets/chuhan.nnue as bytes, as scripts/build-web.mjs does.
-      loader: { '.nnue': 'binary' },
       write: false,
       logLevel: 'silent',
     });

@@ -74,6 +74,7 @@ describe('the npm package', () => {
       'README.md',
       'bin/chuhan.cjs',
       'dist/chuhan.cjs',
+      'dist/chuhan.nnue',
       'dist/chuhan.worker.js',
       'dist/engine.mjs',
       'package.json',
@@ -183,7 +184,7 @@ describe('the npm package', () => {
           join(project, 'index.html'),
           '<!doctype html><meta charset="utf-8"><title>chuhan/worker</title><script type="module" src="out/page.js"></script>\n',
         );
-        // As the README says: the worker is a file of its own (esbuild's file loader), its URL imported.
+        // As the README says: the worker and the network are files of their own (esbuild's file loader), their URLs imported.
         await esbuild.build({
           absWorkingDir: project,
           entryPoints: ['page.js'],
@@ -191,14 +192,14 @@ describe('the npm package', () => {
           format: 'esm',
           outdir: 'out',
           publicPath: '/out',
-          loader: { '.worker.js': 'file' },
+          loader: { '.worker.js': 'file', '.nnue': 'file' },
           logLevel: 'error',
         });
-        const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript' };
+        const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.nnue': 'application/octet-stream' };
         server = createServer((req, res) => {
           const path = req.url === '/' ? '/index.html' : (req.url ?? '');
           const file = join(project, path);
-          if (!/^\/(index\.html|out\/[\w.-]+\.js)$/.test(path) || !existsSync(file)) return void res.writeHead(404).end();
+          if (!/^\/(index\.html|out\/[\w.-]+\.(js|nnue))$/.test(path) || !existsSync(file)) return void res.writeHead(404).end();
           res.writeHead(200, { 'Content-Type': types[extname(file)] }).end(readFileSync(file));
         });
         const port = await new Promise<number>((resolve) =>
@@ -224,6 +225,8 @@ describe('the npm package', () => {
           pos.make(parseIccs(pos, 'h2e2'));
           expect(isLegalMove(pos, parseIccs(pos, best!.split(' ')[1]))).toBe(true);
           expect(lines.filter((l) => l.startsWith('page error'))).toEqual([]);
+          // The worker found the network where the example says it is.
+          expect(lines.filter((l) => l.includes('network could not be loaded'))).toEqual([]);
         } finally {
           await browser.close();
         }

@@ -143,6 +143,7 @@ describe('chuhan serve', () => {
       ['/page.js', 'text/javascript'],
       ['/page.css', 'text/css'],
       ['/chuhan.worker.js', 'text/javascript'],
+      ['/chuhan.nnue', 'application/octet-stream'],
       ['/favicon.svg', 'image/svg+xml'],
       ['/?fen=x&moves=h2e2', 'text/html'],
     ]) {

@@ -2,14 +2,17 @@
 // of the built-in network (docs/log/search.md quotes its figures). Variants alternate within one
 // process, seven rounds, medians. Not part of the executable; run it with
 //   npx esbuild bench/nnue/kernel-bench.ts --bundle --platform=node --target=node20 \
-//     --loader:.nnue=binary --outfile=/tmp/kernel-bench.cjs && node /tmp/kernel-bench.cjs
+//     --outfile=/tmp/kernel-bench.cjs && node /tmp/kernel-bench.cjs
+// from the repository's root (it reads nets/chuhan.nnue there).
+import { readFileSync } from 'node:fs';
 import { generateLegal, MAX_MOVES, parseFen, START_FEN } from '../../engine/index';
 import { NNUE_INPUTS } from '../../engine/nnue-format';
 import { NnueEvaluator } from '../../engine/nnue';
 import { instantiateSimd } from '../../engine/nnue-simd';
-import { embeddedNetwork } from '../../engine/network';
+import { embeddedNetwork, provideBuiltInNetwork } from '../../engine/network';
 import { rng } from '../../engine/rng';
 
+provideBuiltInNetwork(() => new Uint8Array(readFileSync('nets/chuhan.nnue')));
 const net = embeddedNetwork();
 const H = net.hidden;
 const N = 4000;

@@ -34,7 +34,8 @@ import { type PgnCliOptions, runPgnCli } from './pgn-convert';
 import { availableParallelism, totalmem } from 'node:os';
 import { MAX_OUTPUT_BUCKETS, type Network } from '../../engine/nnue-format';
 import { KING_BUCKET_CHOICES, kingBucketMap } from '../../bench/nnue/float-network';
-import { embeddedNetwork, USE_NNUE_DEFAULT } from '../../engine/network';
+import { embeddedNetwork, provideBuiltInNetwork, USE_NNUE_DEFAULT } from '../../engine/network';
+import { bundledFile } from '../host/bundled-file';
 import { readNetworkFile } from '../host/network-file';
 import { MAX_HASH_MB, MAX_THREADS } from '../engine-options';
 import { tableNotAllocated, tableTooLarge } from '../search-client';
@@ -497,6 +498,8 @@ function buildProgram(): Command {
 }
 
 async function main(): Promise<void> {
+  // The built-in network, read when first needed: from the executable, or from beside the bundle.
+  provideBuiltInNetwork(() => bundledFile('chuhan.nnue'));
   try {
     const program = buildProgram();
     // Any argument means a command (or --help, --version), not the engine's session.

@@ -35,7 +35,9 @@ const PAGE_HEADERS: Readonly<Record<string, string>> = {
 /** The request handler: GET and HEAD of the page's files, 404 for any other path, 405 for other methods. */
 function pageHandler(files: PageFiles): (req: IncomingMessage, res: ServerResponse) => void {
   const bodies = new Map<string, { type: string; body: Buffer }>();
-  for (const [path, file] of Object.entries(files)) bodies.set(path, { type: file.type, body: Buffer.from(file.body, 'utf8') });
+  for (const [path, file] of Object.entries(files)) {
+    bodies.set(path, { type: file.type, body: typeof file.body === 'string' ? Buffer.from(file.body, 'utf8') : Buffer.from(file.body) });
+  }
   return (req, res) => {
     const url = req.url ?? '';
     const query = url.indexOf('?');

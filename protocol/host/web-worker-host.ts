@@ -1,16 +1,20 @@
 // The browser's search worker: a nested Web Worker started from this very script (dist/chuhan.worker.js)
 // under the name SEARCH_WORKER_NAME, which web-worker.ts reads to take the search role. With a
 // cross-origin-isolated page the STOP/PONDERHIT flags are SharedArrayBuffers the search polls;
-// otherwise SearchClient stops a search by ending this worker (see search-client.ts).
+// otherwise SearchClient stops a search by ending this worker (see search-client.ts). The built-in
+// network goes to each search worker from this one, which fetched it (web-worker.ts): in memory they
+// share where the page is isolated, else a copy in the first message.
+import { networkForThreads, type ThreadNetwork } from '../../engine/network';
 import type { WorkerEvents, WorkerHandle, WorkerHost } from '../session-host';
 import type { FromWorker } from '../worker-messages';
 
 export const SEARCH_WORKER_NAME = 'chuhan-search';
 
-/** The first message to a new search worker: its warm-up flags, before any ToWorker message. */
+/** The first message to a new search worker, before any ToWorker message: its warm-up flags and the built-in network. */
 export interface WarmupMessage {
   type: 'warmup';
   warmup: SharedArrayBuffer | null;
+  network: ThreadNetwork;
 }
 
 /** The part of the Web Worker API used here (tsconfig has no DOM library). */
@@ -32,8 +36,10 @@ interface WorkerScope {
 
 const scope = globalThis as unknown as WorkerScope;
 
+const shared = typeof SharedArrayBuffer === 'function' && scope.crossOriginIsolated === true;
+
 export const webWorkerHost: WorkerHost = {
-  shared: typeof SharedArrayBuffer === 'function' && scope.crossOriginIsolated === true,
+  shared,
   cores: scope.navigator?.hardwareConcurrency ?? 1,
   start(warmup: SharedArrayBuffer | null, events: WorkerEvents): WorkerHandle {
     if (typeof scope.Worker !== 'function' || scope.location === undefined) {
@@ -51,7 +57,7 @@ export const webWorkerHost: WorkerHost = {
       events.died(`the search worker failed: ${e.message ?? 'unknown error'}`);
     };
     worker.onmessageerror = () => events.died('the search worker sent a message that could not be read');
-    const first: WarmupMessage = { type: 'warmup', warmup };
+    const first: WarmupMessage = { type: 'warmup', warmup, network: networkForThreads(shared) };
     worker.postMessage(first);
     return {
       post: (msg) => worker.postMessage(msg),

@@ -23,7 +23,14 @@
 // One extra command besides the protocol: `bench [depth]` runs the bench of `chuhan bench` in this
 // worker and posts its lines (the same node count as the executable at the same depth).
 // After `quit` the worker closes itself.
+//
+// The built-in network is a file of its own, chuhan.nnue, fetched once when the worker starts:
+// beside this script (as `chuhan serve` and dist/web/ have it), or from the URL written after `#`
+// in the worker's URL (`new Worker('chuhan.worker.js#/nets/chuhan.nnue')`, where a bundler put it).
+// Lines posted meanwhile wait for it. The search worker gets the bytes from this one. Without the
+// file the engine says so in an `info string` and evaluates with its hand-written evaluation.
 import { BENCH_DEFAULT_DEPTH, runBench } from '../../bench/bench';
+import { provideBuiltInNetwork, provideThreadNetwork } from '../../engine/network';
 import { SearchService } from '../search-service';
 import { Session } from '../session';
 import type { LineOutput } from '../session-host';
@@ -32,17 +39,23 @@ import type { ToWorker } from '../worker-messages';
 
 interface Scope {
   name?: string;
+  location: { href: string };
   postMessage(msg: unknown): void;
   onmessage: ((e: { data: unknown }) => void) | null;
   close(): void;
 }
 const scope = globalThis as unknown as Scope;
 
+function describe(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
 function runSearchRole(): void {
   const service = new SearchService((msg) => scope.postMessage(msg));
   scope.onmessage = (e) => {
     const msg = e.data as ToWorker | WarmupMessage;
     if (msg.type === 'warmup') {
+      provideThreadNetwork(msg.network);
       if (msg.warmup !== null) service.warmUp(new Int32Array(msg.warmup));
       return;
     }
@@ -50,35 +63,75 @@ function runSearchRole(): void {
   };
 }
 
+/** Where the built-in network is: the URL after `#` in this script's URL, else chuhan.nnue beside it. */
+function networkUrl(): string {
+  const href = scope.location.href;
+  const hash = href.indexOf('#');
+  const given = hash < 0 ? '' : decodeURIComponent(href.slice(hash + 1));
+  return new URL(given === '' ? 'chuhan.nnue' : given, href).href;
+}
+
+async function fetchNetwork(url: string): Promise<Uint8Array> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${response.status} ${response.statusText}`.trim());
+  return new Uint8Array(await response.arrayBuffer());
+}
+
 function runProtocolRole(): void {
   const out: LineOutput = {
     line: (text) => scope.postMessage(text),
     flush: () => Promise.resolve(),
   };
-  const session = new Session(out, {
-    worker: webWorkerHost,
-    readNetworkFile: () => ({ error: 'a browser engine cannot read files (the built-in network is used with usennue)' }),
-  });
-  void session.done.then(() => scope.close());
+  /** Lines posted before the network has come. */
+  const waiting: string[] = [];
+  let take: ((text: string) => void) | null = null;
   scope.onmessage = (e) => {
     if (typeof e.data !== 'string') {
       out.line(`info string chuhan.worker.js takes command lines as strings; got a message of type ${typeof e.data}`);
       return;
     }
-    for (const line of e.data.split(/\r\n|\n|\r/)) {
-      const bench = /^\s*bench(?:\s+(\S+))?\s*$/.exec(line);
-      if (bench === null) {
-        session.push(line);
-        continue;
-      }
-      const depth = bench[1] === undefined ? BENCH_DEFAULT_DEPTH : Number(bench[1]);
-      if (!Number.isInteger(depth) || depth < 1 || depth > 64) {
-        out.line(`info string bench: the depth must be a whole number from 1 to 64, not '${bench[1]}'`);
-        continue;
-      }
-      runBench({ depth }, (text) => out.line(text));
-    }
+    if (take === null) waiting.push(e.data);
+    else take(e.data);
   };
+  const url = networkUrl();
+  void fetchNetwork(url)
+    .then(
+      (bytes) => provideBuiltInNetwork(() => bytes),
+      (err: unknown) => {
+        const why = `the built-in network could not be loaded from ${url} (${describe(err)})`;
+        provideBuiltInNetwork(() => {
+          throw new Error(why);
+        });
+        out.line(`info string ${why}; the engine evaluates with its hand-written evaluation`);
+      },
+    )
+    .then(() => {
+      const session = new Session(out, {
+        worker: webWorkerHost,
+        readNetworkFile: () => ({ error: 'a browser engine cannot read files (the built-in network is used with usennue)' }),
+      });
+      void session.done.then(() => scope.close());
+      take = (text) => {
+        for (const line of text.split(/\r\n|\n|\r/)) {
+          const bench = /^\s*bench(?:\s+(\S+))?\s*$/.exec(line);
+          if (bench === null) {
+            session.push(line);
+            continue;
+          }
+          const depth = bench[1] === undefined ? BENCH_DEFAULT_DEPTH : Number(bench[1]);
+          if (!Number.isInteger(depth) || depth < 1 || depth > 64) {
+            out.line(`info string bench: the depth must be a whole number from 1 to 64, not '${bench[1]}'`);
+            continue;
+          }
+          try {
+            runBench({ depth }, (text) => out.line(text));
+          } catch (err) {
+            out.line(`info string bench: ${describe(err)}`);
+          }
+        }
+      };
+      for (const text of waiting.splice(0)) take(text);
+    });
 }
 
 if (scope.name === SEARCH_WORKER_NAME) runSearchRole();

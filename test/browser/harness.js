@@ -6,10 +6,10 @@ window.harness = {
   worker: null,
   lines: [],
   waiters: [],
-  start() {
+  start(url = 'chuhan.worker.js') {
     this.lines = [];
     this.waiters = [];
-    this.worker = new Worker('chuhan.worker.js');
+    this.worker = new Worker(url);
     this.worker.onmessage = (e) => {
       const entry = { t: performance.now(), line: e.data, index: this.lines.length };
       this.lines.push(entry);
