@@ -2,8 +2,10 @@
 // under the name SEARCH_WORKER_NAME, which web-worker.ts reads to take the search role. With a
 // cross-origin-isolated page the STOP/PONDERHIT flags are SharedArrayBuffers the search polls;
 // otherwise SearchClient stops a search by ending this worker (see search-client.ts). The built-in
-// network goes to each search worker from this one, which fetched it (web-worker.ts): in memory they
-// share where the page is isolated, else a copy in the first message.
+// network goes to each search worker from this one, which fetches it (web-worker.ts): in memory they
+// share where the page is isolated, else a copy in the first message. A search worker starts at
+// once, its script loading while the network is still on its way; its first message, and the ones
+// after it, wait for the network.
 import { networkForThreads, type ThreadNetwork } from '../../engine/network';
 import type { WorkerEvents, WorkerHandle, WorkerHost } from '../session-host';
 import type { FromWorker } from '../worker-messages';
@@ -38,6 +40,14 @@ const scope = globalThis as unknown as WorkerScope;
 
 const shared = typeof SharedArrayBuffer === 'function' && scope.crossOriginIsolated === true;
 
+/** Settles when this worker has the built-in network, or knows it has none (web-worker.ts fetches it). */
+let networkSettled: Promise<void> = Promise.resolve();
+
+/** The search workers started from now on wait for `settled` before their first message. */
+export function searchWorkersAwait(settled: Promise<void>): void {
+  networkSettled = settled;
+}
+
 export const webWorkerHost: WorkerHost = {
   shared,
   cores: scope.navigator?.hardwareConcurrency ?? 1,
@@ -57,11 +67,21 @@ export const webWorkerHost: WorkerHost = {
       events.died(`the search worker failed: ${e.message ?? 'unknown error'}`);
     };
     worker.onmessageerror = () => events.died('the search worker sent a message that could not be read');
-    const first: WarmupMessage = { type: 'warmup', warmup, network: networkForThreads(shared) };
-    worker.postMessage(first);
+    /** Messages for the worker while the network is on its way; null once it has been sent. */
+    let waiting: unknown[] | null = [];
+    void networkSettled.then(() => {
+      if (waiting === null) return;
+      const first: WarmupMessage = { type: 'warmup', warmup, network: networkForThreads(shared) };
+      worker.postMessage(first);
+      for (const msg of waiting) worker.postMessage(msg);
+      waiting = null;
+    });
     return {
-      post: (msg) => worker.postMessage(msg),
-      terminate: () => worker.terminate(),
+      post: (msg) => (waiting === null ? worker.postMessage(msg) : void waiting.push(msg)),
+      terminate: () => {
+        waiting = null;
+        worker.terminate();
+      },
     };
   },
 };

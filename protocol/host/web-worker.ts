@@ -27,14 +27,16 @@
 // The built-in network is a file of its own, chuhan.nnue, fetched once when the worker starts:
 // beside this script (as `chuhan serve` and dist/web/ have it), or from the URL written after `#`
 // in the worker's URL (`new Worker('chuhan.worker.js#/nets/chuhan.nnue')`, where a bundler put it).
-// Lines posted meanwhile wait for it. The search worker gets the bytes from this one. Without the
-// file the engine says so in an `info string` and evaluates with its hand-written evaluation.
+// The session answers at once; its search worker starts meanwhile and gets the bytes from this one
+// when they are here (web-worker-host.ts), and `eval` or `bench` posted before then waits for them,
+// with every line after it. Without the file the engine says so in an `info string` and evaluates
+// with its hand-written evaluation.
 import { BENCH_DEFAULT_DEPTH, runBench } from '../../bench/bench';
 import { provideBuiltInNetwork, provideThreadNetwork } from '../../engine/network';
 import { SearchService } from '../search-service';
 import { Session } from '../session';
 import type { LineOutput } from '../session-host';
-import { SEARCH_WORKER_NAME, type WarmupMessage, webWorkerHost } from './web-worker-host';
+import { SEARCH_WORKER_NAME, searchWorkersAwait, type WarmupMessage, webWorkerHost } from './web-worker-host';
 import type { ToWorker } from '../worker-messages';
 
 interface Scope {
@@ -82,56 +84,61 @@ function runProtocolRole(): void {
     line: (text) => scope.postMessage(text),
     flush: () => Promise.resolve(),
   };
-  /** Lines posted before the network has come. */
-  const waiting: string[] = [];
-  let take: ((text: string) => void) | null = null;
+  const url = networkUrl();
+  let settled = false;
+  const network = fetchNetwork(url).then(
+    (bytes) => provideBuiltInNetwork(() => bytes),
+    (err: unknown) => {
+      const why = `the built-in network could not be loaded from ${url} (${describe(err)})`;
+      provideBuiltInNetwork(() => {
+        throw new Error(why);
+      });
+      out.line(`info string ${why}; the engine evaluates with its hand-written evaluation`);
+    },
+  );
+  searchWorkersAwait(network);
+  const session = new Session(out, {
+    worker: webWorkerHost,
+    readNetworkFile: () => ({ error: 'a browser engine cannot read files (the built-in network is used with usennue)' }),
+  });
+  void session.done.then(() => scope.close());
+
+  const take = (text: string): void => {
+    for (const line of text.split(/\r\n|\n|\r/)) {
+      const bench = /^\s*bench(?:\s+(\S+))?\s*$/.exec(line);
+      if (bench === null) {
+        session.push(line);
+        continue;
+      }
+      const depth = bench[1] === undefined ? BENCH_DEFAULT_DEPTH : Number(bench[1]);
+      if (!Number.isInteger(depth) || depth < 1 || depth > 64) {
+        out.line(`info string bench: the depth must be a whole number from 1 to 64, not '${bench[1]}'`);
+        continue;
+      }
+      try {
+        runBench({ depth }, (text) => out.line(text));
+      } catch (err) {
+        out.line(`info string bench: ${describe(err)}`);
+      }
+    }
+  };
+  /** Lines held behind an `eval` or `bench` that came before the network, in order; null when none are. */
+  let held: string[] | null = null;
+  void network.then(() => {
+    settled = true;
+    const lines = held ?? [];
+    held = null;
+    for (const text of lines) take(text);
+  });
   scope.onmessage = (e) => {
     if (typeof e.data !== 'string') {
       out.line(`info string chuhan.worker.js takes command lines as strings; got a message of type ${typeof e.data}`);
       return;
     }
-    if (take === null) waiting.push(e.data);
+    if (held === null && !settled && /^\s*(eval|bench)\b/m.test(e.data)) held = [];
+    if (held !== null) held.push(e.data);
     else take(e.data);
   };
-  const url = networkUrl();
-  void fetchNetwork(url)
-    .then(
-      (bytes) => provideBuiltInNetwork(() => bytes),
-      (err: unknown) => {
-        const why = `the built-in network could not be loaded from ${url} (${describe(err)})`;
-        provideBuiltInNetwork(() => {
-          throw new Error(why);
-        });
-        out.line(`info string ${why}; the engine evaluates with its hand-written evaluation`);
-      },
-    )
-    .then(() => {
-      const session = new Session(out, {
-        worker: webWorkerHost,
-        readNetworkFile: () => ({ error: 'a browser engine cannot read files (the built-in network is used with usennue)' }),
-      });
-      void session.done.then(() => scope.close());
-      take = (text) => {
-        for (const line of text.split(/\r\n|\n|\r/)) {
-          const bench = /^\s*bench(?:\s+(\S+))?\s*$/.exec(line);
-          if (bench === null) {
-            session.push(line);
-            continue;
-          }
-          const depth = bench[1] === undefined ? BENCH_DEFAULT_DEPTH : Number(bench[1]);
-          if (!Number.isInteger(depth) || depth < 1 || depth > 64) {
-            out.line(`info string bench: the depth must be a whole number from 1 to 64, not '${bench[1]}'`);
-            continue;
-          }
-          try {
-            runBench({ depth }, (text) => out.line(text));
-          } catch (err) {
-            out.line(`info string bench: ${describe(err)}`);
-          }
-        }
-      };
-      for (const text of waiting.splice(0)) take(text);
-    });
 }
 
 if (scope.name === SEARCH_WORKER_NAME) runSearchRole();
