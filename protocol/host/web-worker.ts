@@ -69,8 +69,17 @@ function runSearchRole(): void {
 function networkUrl(): string {
   const href = scope.location.href;
   const hash = href.indexOf('#');
-  const given = hash < 0 ? '' : decodeURIComponent(href.slice(hash + 1));
-  return new URL(given === '' ? 'chuhan.nnue' : given, href).href;
+  let given = hash < 0 ? '' : href.slice(hash + 1);
+  try {
+    given = decodeURIComponent(given);
+  } catch {
+    // Not percent-encoded after all: the URL as written.
+  }
+  try {
+    return new URL(given === '' ? 'chuhan.nnue' : given, href).href;
+  } catch {
+    return given; // no URL: the fetch fails, and the engine says so
+  }
 }
 
 async function fetchNetwork(url: string): Promise<Uint8Array> {
