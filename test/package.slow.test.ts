@@ -93,6 +93,26 @@ describe('the npm package', () => {
     expect(readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8')).toContain(`## ${pkg.version} `);
   });
 
+  it("holds the network's bytes once: dist/chuhan.nnue, and no copy in the bundles, raw or base64", () => {
+    const network = readFileSync(join(ROOT, 'nets', 'chuhan.nnue'));
+    // A stretch of the weights, and its base64 as esbuild's binary loader would embed it.
+    const raw = network.subarray(4096, 4096 + 192);
+    const b64 = Buffer.from(
+      network
+        .subarray(0, 6144)
+        .toString('base64')
+        .slice(4096, 4096 + 256),
+    );
+    const copies = packed.files.map((f) => {
+      const bytes = readFileSync(join(project, 'node_modules', 'chuhan', f.path));
+      let n = 0;
+      for (const needle of [raw, b64]) for (let at = bytes.indexOf(needle); at >= 0; at = bytes.indexOf(needle, at + 1)) n++;
+      return [f.path, n] as const;
+    });
+    expect(copies.filter(([, n]) => n > 0)).toEqual([['dist/chuhan.nnue', 1]]);
+    expect(readFileSync(join(project, 'node_modules', 'chuhan', 'dist', 'chuhan.nnue')).equals(network)).toBe(true);
+  });
+
   it('npx chuhan: a UCCI session to a bestmove at depth 5', async () => {
     const child = spawn('npx', ['chuhan'], { cwd: project, env: userEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
