@@ -67,7 +67,8 @@ async function behaviour(dialect: 'ucci' | 'uci', setup: string[]): Promise<unkn
   await reply(e);
   e.send(`position fen ${LOST}`, 'go depth 1');
   await reply(e);
-  e.send('position startpos moves h2e2', 'go time 5000 increment 0');
+  // A clock long enough that the node limit, not the time manager, ends the search on a loaded machine.
+  e.send('position startpos moves h2e2', 'go time 600000 increment 0');
   await reply(e);
   await e.sync();
   const lines = e.received.slice(written).map((r) => r.line);

@@ -281,8 +281,8 @@ describe('fine-tuning from a network (train --init)', () => {
     // Refused, naming the difference; nothing is written.
     const errors: string[] = [];
     const refusedOut = join(dir, 'refused.nnue');
-    expect(await runTrain({ ...opts, seed: 7, epochs: 1, hidden: 16, init: base, out: refusedOut }, (l) => errors.push(l))).toBe(1);
-    expect(errors.at(-1)).toBe(`chuhan train: --init ${base}: a network of 8 neurons a side, not 16 (--hidden 8)`);
+    expect(await runTrain({ ...opts, seed: 7, epochs: 1, hidden: 4, init: base, out: refusedOut }, (l) => errors.push(l))).toBe(1);
+    expect(errors.at(-1)).toBe(`chuhan train: --init ${base}: a network of 8 neurons a side, more than 4 (--hidden 8)`);
     expect(await runTrain({ ...opts, seed: 7, epochs: 1, scale: 300, init: base, out: refusedOut }, (l) => errors.push(l))).toBe(1);
     expect(errors.at(-1)).toBe(`chuhan train: --init ${base}: a network of scale 400, not 300 (--scale)`);
     expect(await runTrain({ ...opts, seed: 7, epochs: 1, init: file, out: refusedOut }, (l) => errors.push(l))).toBe(1);
@@ -290,6 +290,16 @@ describe('fine-tuning from a network (train --init)', () => {
     expect(await runTrain({ ...opts, seed: 7, epochs: 1, init: join(dir, 'none.nnue'), out: refusedOut }, (l) => errors.push(l))).toBe(1);
     expect(errors.at(-1)).toBe(`chuhan train: --init ${join(dir, 'none.nnue')}: cannot read it (ENOENT)`);
     expect(existsSync(refusedOut)).toBe(false);
+    // A larger shape grows from it (FloatNetwork.grownFrom) and starts where it stands.
+    const grown: string[] = [];
+    const grownOut = join(dir, 'grown.nnue');
+    expect(
+      await runTrain({ ...opts, seed: 7, epochs: 1, lr: 1e-12, hidden: 16, outputBuckets: 2, init: base, out: grownOut }, (l) =>
+        grown.push(l),
+      ),
+    ).toBe(0);
+    expect(grown.some((l) => l.startsWith(`train: starting from the weights of ${base} (chuhan h8 e3), grown to h16 o2`))).toBe(true);
+    expect(Math.abs(heldOut(grown, 0) - heldOut(still, 0))).toBeLessThan(1e-6);
     // A checkpoint of a fine-tuning resumes only from the same network.
     expect(
       await runTrain({ ...opts, seed: 7, epochs: 2, lr: 1e-12, init: base, description, out: stillOut, resume: true }, (l) =>
