@@ -73,6 +73,8 @@ export function renderEngine(v: EngineView): void {
     const li = h('li', { class: 'line' });
     const cell = h('span', { class: 'score' });
     cell.appendChild(h('span', {}, formatScore(score)));
+    // A space (not shown in the flex column) keeps the score and the chances apart as text.
+    cell.append(' ');
     const wdl = h('span', { class: 'wdl', title: formatChances(chances) });
     chances.forEach((c, i) => {
       if (i > 0) wdl.append(' ');
