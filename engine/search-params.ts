@@ -104,6 +104,13 @@ export let DELTA_MARGIN = 200;
  * of the main search is seen there. 0: captures only, as without it.
  */
 export let QS_CHECKS = 0;
+/**
+ * On trial: move-count pruning passes over the quiet moves that do not check, one by one, instead
+ * of ending the quiet moves at the first of them past the limit, so that a quiet check late in
+ * the order is still searched (it used to be searched only if it came before that move).
+ * 0: the quiet moves end there, as without it.
+ */
+export let LMP_CHECKS = 0;
 
 // Time management (timeman.ts, and the stops between iterations in search.ts).
 
@@ -222,6 +229,7 @@ const TABLE: readonly Tunable[] = [
   tunable('DELTA_MARGIN', DELTA_MARGIN, 50, 500, 20, (v) => (DELTA_MARGIN = v)),
   // On trial.
   tunable('QS_CHECKS', QS_CHECKS, 0, 1, 1, (v) => (QS_CHECKS = v), 1, 'trial'),
+  tunable('LMP_CHECKS', LMP_CHECKS, 0, 1, 1, (v) => (LMP_CHECKS = v), 1, 'trial'),
   // The clock's: timeman.ts and the stop between iterations in search.ts.
   tunable('MOVES_TO_GO', MOVES_TO_GO, 10, 40, 2, (v) => (MOVES_TO_GO = v), 1, 'clock'),
   tunable('SOFT_STOP_SHARE', SOFT_STOP_SHARE, 30, 100, 5, (v) => (SOFT_STOP_SHARE = v / 100), 100, 'clock'),

@@ -40,6 +40,7 @@ import {
   IIR_DEPTH,
   INFINITE,
   LMP_BASE,
+  LMP_CHECKS,
   LMP_DEPTH,
   LMR_BASE,
   LMR_DEPTH,
@@ -425,7 +426,8 @@ export class TreeSearch {
       moveCount++;
       // Futile node: the picker hands out checking quiet moves only. Move-count pruning would
       // have ended the quiet moves at the first non-checking one past the limit: end them here.
-      if (futile && !isCapture && quietCount >= lmpLimit && best > -MATE_BOUND && moveCount > 1 && picker.inQuietStage) {
+      // (With LMP_CHECKS, move-count pruning keeps the checks: so does this.)
+      if (LMP_CHECKS === 0 && futile && !isCapture && quietCount >= lmpLimit && best > -MATE_BOUND && moveCount > 1 && picker.inQuietStage) {
         picker.skipQuiets = true;
         continue;
       }
@@ -436,7 +438,7 @@ export class TreeSearch {
       if (!pvNode && !inCheck && !givesCheck && best > -MATE_BOUND && moveCount > 1) {
         if (!isCapture) {
           if (depth <= LMP_DEPTH && quietCount >= lmpLimit) {
-            picker.skipQuiets = true;
+            if (LMP_CHECKS === 0) picker.skipQuiets = true;
             continue;
           }
           // The futility test above (alpha does not move in a non-PV node).

@@ -9,7 +9,7 @@ import { TUNABLES, setTunable } from '../engine/search-params';
 const BENCH_DEPTH = 7;
 
 /** A value that turns each change on trial on. */
-const ON: Record<string, number> = { QS_CHECKS: 1 };
+const ON: Record<string, number> = { QS_CHECKS: 1, LMP_CHECKS: 1 };
 
 describe('every change on trial leaves the search as it is at 0', () => {
   const trials = TUNABLES.filter((t) => t.group === 'trial');
