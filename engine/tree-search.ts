@@ -427,7 +427,15 @@ export class TreeSearch {
       // Futile node: the picker hands out checking quiet moves only. Move-count pruning would
       // have ended the quiet moves at the first non-checking one past the limit: end them here.
       // (With LMP_CHECKS, move-count pruning keeps the checks: so does this.)
-      if (LMP_CHECKS === 0 && futile && !isCapture && quietCount >= lmpLimit && best > -MATE_BOUND && moveCount > 1 && picker.inQuietStage) {
+      if (
+        LMP_CHECKS === 0 &&
+        futile &&
+        !isCapture &&
+        quietCount >= lmpLimit &&
+        best > -MATE_BOUND &&
+        moveCount > 1 &&
+        picker.inQuietStage
+      ) {
         picker.skipQuiets = true;
         continue;
       }
